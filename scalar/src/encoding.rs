@@ -1,0 +1,390 @@
+//! Encodings, byte orders, transcoding modes, BOM sniffing and encoding detection.
+
+use core::fmt;
+
+/// Byte order of a UTF-16 or UTF-32 byte stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Endian {
+    /// Least significant byte first.
+    Little,
+    /// Most significant byte first.
+    Big,
+}
+
+impl Endian {
+    /// The byte order of the machine this code runs on.
+    ///
+    /// ```
+    /// # use utfast_scalar::Endian;
+    /// assert_eq!(Endian::NATIVE == Endian::Little, cfg!(target_endian = "little"));
+    /// ```
+    #[cfg(target_endian = "little")]
+    pub const NATIVE: Endian = Endian::Little;
+    /// The byte order of the machine this code runs on.
+    #[cfg(target_endian = "big")]
+    pub const NATIVE: Endian = Endian::Big;
+
+    /// Reads the 16-bit unit at `b[0..2]`.
+    ///
+    /// ```
+    /// # use utfast_scalar::Endian;
+    /// assert_eq!(Endian::Big.read_u16([0xD8, 0x3D]), 0xD83D);
+    /// ```
+    #[inline(always)]
+    pub const fn read_u16(self, b: [u8; 2]) -> u16 {
+        match self {
+            Endian::Little => u16::from_le_bytes(b),
+            Endian::Big => u16::from_be_bytes(b),
+        }
+    }
+
+    /// Serialises a 16-bit unit in this byte order.
+    ///
+    /// ```
+    /// # use utfast_scalar::Endian;
+    /// assert_eq!(Endian::Little.write_u16(0xFEFF), [0xFF, 0xFE]);
+    /// ```
+    #[inline(always)]
+    pub const fn write_u16(self, v: u16) -> [u8; 2] {
+        match self {
+            Endian::Little => v.to_le_bytes(),
+            Endian::Big => v.to_be_bytes(),
+        }
+    }
+
+    /// Reads the 32-bit unit at `b[0..4]`.
+    ///
+    /// ```
+    /// # use utfast_scalar::Endian;
+    /// assert_eq!(Endian::Little.read_u32([0x00, 0xF6, 0x01, 0x00]), 0x1F600);
+    /// ```
+    #[inline(always)]
+    pub const fn read_u32(self, b: [u8; 4]) -> u32 {
+        match self {
+            Endian::Little => u32::from_le_bytes(b),
+            Endian::Big => u32::from_be_bytes(b),
+        }
+    }
+
+    /// Serialises a 32-bit unit in this byte order.
+    ///
+    /// ```
+    /// # use utfast_scalar::Endian;
+    /// assert_eq!(Endian::Big.write_u32(0x1F600), [0x00, 0x01, 0xF6, 0x00]);
+    /// ```
+    #[inline(always)]
+    pub const fn write_u32(self, v: u32) -> [u8; 4] {
+        match self {
+            Endian::Little => v.to_le_bytes(),
+            Endian::Big => v.to_be_bytes(),
+        }
+    }
+}
+
+/// How a transcoder treats ill-formed input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Stop at the first ill-formed sequence and report its kind and position.
+    Strict,
+    /// Replace each maximal subpart of an ill-formed sequence (UTF-8), each unpaired
+    /// surrogate (UTF-16), each invalid unit (UTF-32) and a truncated final unit with
+    /// U+FFFD. A character above U+00FF becomes `?` (0x3F) when the target is Latin-1.
+    Lossy,
+    /// The caller guarantees that the input is valid: no validation work is done.
+    /// On invalid input the output is unspecified (but memory-safe, never out of bounds).
+    Valid,
+}
+
+/// A character encoding form (with byte order) that utfast reads and writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// UTF-8.
+    Utf8,
+    /// UTF-16, little-endian byte order.
+    Utf16Le,
+    /// UTF-16, big-endian byte order.
+    Utf16Be,
+    /// UTF-32, little-endian byte order.
+    Utf32Le,
+    /// UTF-32, big-endian byte order.
+    Utf32Be,
+    /// ISO-8859-1: each byte is the code point U+0000..U+00FF.
+    Latin1,
+}
+
+impl Encoding {
+    /// Every encoding, in the order used by [`EncodingSet`] and [`detect_encodings`].
+    pub const ALL: [Encoding; 6] = [
+        Encoding::Utf8,
+        Encoding::Utf16Le,
+        Encoding::Utf16Be,
+        Encoding::Utf32Le,
+        Encoding::Utf32Be,
+        Encoding::Latin1,
+    ];
+
+    /// Looks up an encoding label, case-insensitively, ignoring surrounding ASCII
+    /// whitespace. Accepted: `utf-8`, `utf8`, `unicode-1-1-utf-8`, `utf-16le`,
+    /// `utf16le`, `utf-16be`, `utf16be`, `utf-32le`, `utf32le`, `utf-32be`, `utf32be`,
+    /// `latin1`, `latin-1`, `iso-8859-1`, `iso8859-1`, `iso_8859-1`, `l1`. The
+    /// byte-order-less labels `utf-16`/`utf-32` are not an [`Encoding`] (their byte
+    /// order comes from a BOM); see [`Encoding::for_unlabelled`].
+    ///
+    /// ```
+    /// # use utfast_scalar::Encoding;
+    /// assert_eq!(Encoding::from_label("UTF-16BE"), Some(Encoding::Utf16Be));
+    /// assert_eq!(Encoding::from_label(" latin1 "), Some(Encoding::Latin1));
+    /// assert_eq!(Encoding::from_label("koi8-r"), None);
+    /// ```
+    pub fn from_label(label: &str) -> Option<Encoding> {
+        let l = label.trim_matches(|c: char| c.is_ascii_whitespace());
+        const TABLE: &[(&str, Encoding)] = &[
+            ("utf-8", Encoding::Utf8),
+            ("utf8", Encoding::Utf8),
+            ("unicode-1-1-utf-8", Encoding::Utf8),
+            ("utf-16le", Encoding::Utf16Le),
+            ("utf16le", Encoding::Utf16Le),
+            ("utf-16be", Encoding::Utf16Be),
+            ("utf16be", Encoding::Utf16Be),
+            ("utf-32le", Encoding::Utf32Le),
+            ("utf32le", Encoding::Utf32Le),
+            ("utf-32be", Encoding::Utf32Be),
+            ("utf32be", Encoding::Utf32Be),
+            ("latin1", Encoding::Latin1),
+            ("latin-1", Encoding::Latin1),
+            ("iso-8859-1", Encoding::Latin1),
+            ("iso8859-1", Encoding::Latin1),
+            ("iso_8859-1", Encoding::Latin1),
+            ("l1", Encoding::Latin1),
+        ];
+        TABLE
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(l))
+            .map(|&(_, e)| e)
+    }
+
+    /// For the byte-order-less labels `utf-16` and `utf-32`: the encoding selected by
+    /// the input's BOM, or little-endian when there is none (as Python and WHATWG do
+    /// on little-endian hosts), and the length of the BOM to skip.
+    ///
+    /// ```
+    /// # use utfast_scalar::Encoding;
+    /// assert_eq!(Encoding::for_unlabelled(16, b"\xFE\xFF\x00a"), (Encoding::Utf16Be, 2));
+    /// assert_eq!(Encoding::for_unlabelled(16, b"a\x00"), (Encoding::Utf16Le, 0));
+    /// assert_eq!(Encoding::for_unlabelled(32, b"\x00\x00\xFE\xFF"), (Encoding::Utf32Be, 4));
+    /// ```
+    pub fn for_unlabelled(bits: u32, src: &[u8]) -> (Encoding, usize) {
+        if bits == 32 {
+            match src {
+                [0xFF, 0xFE, 0, 0, ..] => (Encoding::Utf32Le, 4),
+                [0, 0, 0xFE, 0xFF, ..] => (Encoding::Utf32Be, 4),
+                _ => (Encoding::Utf32Le, 0),
+            }
+        } else {
+            match src {
+                [0xFF, 0xFE, ..] => (Encoding::Utf16Le, 2),
+                [0xFE, 0xFF, ..] => (Encoding::Utf16Be, 2),
+                _ => (Encoding::Utf16Le, 0),
+            }
+        }
+    }
+
+    /// The canonical (WHATWG-style) name, e.g. `"UTF-16LE"`.
+    ///
+    /// ```
+    /// # use utfast_scalar::Encoding;
+    /// assert_eq!(Encoding::Utf16Le.name(), "UTF-16LE");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Utf16Le => "UTF-16LE",
+            Encoding::Utf16Be => "UTF-16BE",
+            Encoding::Utf32Le => "UTF-32LE",
+            Encoding::Utf32Be => "UTF-32BE",
+            Encoding::Latin1 => "ISO-8859-1",
+        }
+    }
+
+    /// Size in bytes of one code unit (1, 2 or 4).
+    ///
+    /// ```
+    /// # use utfast_scalar::Encoding;
+    /// assert_eq!(Encoding::Utf32Be.unit_size(), 4);
+    /// ```
+    pub const fn unit_size(self) -> usize {
+        match self {
+            Encoding::Utf8 | Encoding::Latin1 => 1,
+            Encoding::Utf16Le | Encoding::Utf16Be => 2,
+            Encoding::Utf32Le | Encoding::Utf32Be => 4,
+        }
+    }
+
+    /// Byte order for UTF-16/UTF-32 (`None` for byte encodings).
+    ///
+    /// ```
+    /// # use utfast_scalar::{Encoding, Endian};
+    /// assert_eq!(Encoding::Utf16Be.endian(), Some(Endian::Big));
+    /// assert_eq!(Encoding::Utf8.endian(), None);
+    /// ```
+    pub const fn endian(self) -> Option<Endian> {
+        match self {
+            Encoding::Utf16Le | Encoding::Utf32Le => Some(Endian::Little),
+            Encoding::Utf16Be | Encoding::Utf32Be => Some(Endian::Big),
+            Encoding::Utf8 | Encoding::Latin1 => None,
+        }
+    }
+
+    /// The byte-order mark of this encoding (empty for Latin-1).
+    ///
+    /// ```
+    /// # use utfast_scalar::Encoding;
+    /// assert_eq!(Encoding::Utf8.bom(), b"\xEF\xBB\xBF");
+    /// ```
+    pub const fn bom(self) -> &'static [u8] {
+        match self {
+            Encoding::Utf8 => b"\xEF\xBB\xBF",
+            Encoding::Utf16Le => b"\xFF\xFE",
+            Encoding::Utf16Be => b"\xFE\xFF",
+            Encoding::Utf32Le => b"\xFF\xFE\x00\x00",
+            Encoding::Utf32Be => b"\x00\x00\xFE\xFF",
+            Encoding::Latin1 => b"",
+        }
+    }
+
+    const fn bit(self) -> u8 {
+        match self {
+            Encoding::Utf8 => 1,
+            Encoding::Utf16Le => 2,
+            Encoding::Utf16Be => 4,
+            Encoding::Utf32Le => 8,
+            Encoding::Utf32Be => 16,
+            Encoding::Latin1 => 32,
+        }
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Detects a byte-order mark at the start of `src`: the encoding it announces and its
+/// length. `FF FE 00 00` is read as UTF-32LE (the longer match wins).
+///
+/// ```
+/// # use utfast_scalar::{encoding::detect_bom, Encoding};
+/// assert_eq!(detect_bom(b"\xEF\xBB\xBFhi"), Some((Encoding::Utf8, 3)));
+/// assert_eq!(detect_bom(b"\xFF\xFE\x00\x00"), Some((Encoding::Utf32Le, 4)));
+/// assert_eq!(detect_bom(b"\xFF\xFEa\x00"), Some((Encoding::Utf16Le, 2)));
+/// assert_eq!(detect_bom(b"hi"), None);
+/// ```
+pub fn detect_bom(src: &[u8]) -> Option<(Encoding, usize)> {
+    match src {
+        [0xFF, 0xFE, 0, 0, ..] => Some((Encoding::Utf32Le, 4)),
+        [0, 0, 0xFE, 0xFF, ..] => Some((Encoding::Utf32Be, 4)),
+        [0xEF, 0xBB, 0xBF, ..] => Some((Encoding::Utf8, 3)),
+        [0xFF, 0xFE, ..] => Some((Encoding::Utf16Le, 2)),
+        [0xFE, 0xFF, ..] => Some((Encoding::Utf16Be, 2)),
+        _ => None,
+    }
+}
+
+/// A set of [`Encoding`]s (a 6-bit set), iterated in [`Encoding::ALL`] order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct EncodingSet(u8);
+
+impl EncodingSet {
+    /// The empty set.
+    pub const EMPTY: EncodingSet = EncodingSet(0);
+
+    /// Adds an encoding.
+    ///
+    /// ```
+    /// # use utfast_scalar::{Encoding, EncodingSet};
+    /// let mut s = EncodingSet::EMPTY;
+    /// s.insert(Encoding::Utf8);
+    /// assert!(s.contains(Encoding::Utf8) && !s.contains(Encoding::Latin1));
+    /// ```
+    pub fn insert(&mut self, e: Encoding) {
+        self.0 |= e.bit();
+    }
+
+    /// Whether `e` is in the set.
+    ///
+    /// ```
+    /// # use utfast_scalar::{encoding::detect_encodings, Encoding};
+    /// assert!(detect_encodings(b"abc").contains(Encoding::Latin1));
+    /// ```
+    pub const fn contains(self, e: Encoding) -> bool {
+        self.0 & e.bit() != 0
+    }
+
+    /// Whether the set is empty.
+    ///
+    /// ```
+    /// # use utfast_scalar::EncodingSet;
+    /// assert!(EncodingSet::EMPTY.is_empty());
+    /// ```
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Number of encodings in the set.
+    ///
+    /// ```
+    /// # use utfast_scalar::encoding::detect_encodings;
+    /// assert_eq!(detect_encodings(b"").len(), 6);
+    /// ```
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The encodings in the set, in [`Encoding::ALL`] order.
+    ///
+    /// ```
+    /// # use utfast_scalar::{encoding::detect_encodings, Encoding};
+    /// let v: Vec<Encoding> = detect_encodings(b"\xFF").iter().collect();
+    /// assert_eq!(v, [Encoding::Latin1]);
+    /// ```
+    pub fn iter(self) -> impl Iterator<Item = Encoding> {
+        Encoding::ALL.into_iter().filter(move |&e| self.contains(e))
+    }
+}
+
+/// The set of encodings in which `src` is valid text (Latin-1 always is).
+///
+/// A BOM is not required and not interpreted: this answers "which decoders would
+/// accept these bytes". Rank them with [`detect_bom`] and plausibility heuristics.
+///
+/// ```
+/// # use utfast_scalar::{encoding::detect_encodings, Encoding};
+/// let s = detect_encodings("é".as_bytes());
+/// assert!(s.contains(Encoding::Utf8) && s.contains(Encoding::Utf16Le));
+/// assert!(!s.contains(Encoding::Utf32Le));
+/// ```
+pub fn detect_encodings(src: &[u8]) -> EncodingSet {
+    let mut set = EncodingSet::EMPTY;
+    if crate::utf8::is_utf8(src) {
+        set.insert(Encoding::Utf8);
+    }
+    for (enc, endian) in [
+        (Encoding::Utf16Le, Endian::Little),
+        (Encoding::Utf16Be, Endian::Big),
+    ] {
+        if crate::utf16::validate_utf16_bytes(src, endian).is_ok() {
+            set.insert(enc);
+        }
+    }
+    for (enc, endian) in [
+        (Encoding::Utf32Le, Endian::Little),
+        (Encoding::Utf32Be, Endian::Big),
+    ] {
+        if crate::utf32::validate_utf32_bytes(src, endian).is_ok() {
+            set.insert(enc);
+        }
+    }
+    set.insert(Encoding::Latin1);
+    set
+}

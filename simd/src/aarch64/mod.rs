@@ -1,0 +1,2 @@
+//! aarch64 kernels.
+pub mod neon;

@@ -1,0 +1,7 @@
+//! The avx2 kernel (not yet implemented: never registered).
+use crate::kernel::Kernel;
+
+/// The avx2 kernel, if this CPU supports it.
+pub fn kernel() -> Option<&'static Kernel> {
+    None
+}
