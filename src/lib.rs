@@ -4,3 +4,9 @@
 pub use utfast_scalar::{
     Encoding, ErrorKind, Mode, TranscodeError, Utf16Error, Utf32Error, Utf8Error,
 };
+#[cfg(feature = "alloc")]
+mod transcoder;
+#[cfg(feature = "alloc")]
+pub use transcoder::{incomplete_suffix_len, BomHandling, Status, Transcoder};
+#[cfg(feature = "std")]
+pub mod io;
