@@ -187,19 +187,24 @@ impl<W: Write> TranscodingWriter<W> {
     /// flushes, and returns the inner writer.
     pub fn finish(mut self) -> io::Result<W> {
         self.push(&[], true)?;
-        let mut inner = self.inner.take().expect("inner writer present until finish");
+        let mut inner = self
+            .inner
+            .take()
+            .expect("inner writer present until finish");
         inner.flush()?;
         Ok(inner)
     }
 
     /// Converts `src` and writes the output; returns the bytes of `src` consumed.
     fn push(&mut self, src: &[u8], last: bool) -> io::Result<usize> {
-        let inner = self.inner.as_mut().expect("inner writer present until finish");
+        let inner = self
+            .inner
+            .as_mut()
+            .expect("inner writer present until finish");
         let mut done = 0;
         loop {
             let (status, read, written) =
-                self.transcoder
-                    .transcode(&src[done..], &mut self.out, last);
+                self.transcoder.transcode(&src[done..], &mut self.out, last);
             done += read;
             inner.write_all(&self.out[..written])?;
             match status {
@@ -318,7 +323,11 @@ impl<R: Read> Utf8ValidatingReader<R> {
                 let at = e.valid_up_to();
                 let offset = carry_start + at as u64;
                 let e = self.fail(offset, e.kind());
-                return if at > carried { Ok(i + at - carried) } else { Err(e) };
+                return if at > carried {
+                    Ok(i + at - carried)
+                } else {
+                    Err(e)
+                };
             }
             if body >= carried {
                 self.carry_len = 0;

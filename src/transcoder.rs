@@ -349,9 +349,7 @@ impl Transcoder {
         consumed += took;
         written += self.flush_pending(&mut dst[written..]);
         let stop = match error {
-            Some(kind) if self.pending_start == self.pending_end => {
-                self.malformed(consumed, kind)
-            }
+            Some(kind) if self.pending_start == self.pending_end => self.malformed(consumed, kind),
             _ => Status::OutputFull,
         };
         Step {
