@@ -245,7 +245,11 @@ fn copy_valid(
 
 /// UTF-8 to UTF-8: validated copy (strict), maximal-subpart repair (lossy) or a
 /// plain copy cut on a character boundary (trusted-valid).
-pub(crate) fn utf8_to_utf8(src: &[u8], dst: &mut [u8], mode: Mode) -> Result<usize, TranscodeError> {
+pub(crate) fn utf8_to_utf8(
+    src: &[u8],
+    dst: &mut [u8],
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
     match mode {
         Mode::Valid => copy_valid(src, dst, 0, 0),
         Mode::Strict => match validate_utf8(src) {

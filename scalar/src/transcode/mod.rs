@@ -29,9 +29,10 @@
 //!   one for a truncated final unit (an odd trailing byte of UTF-16, possibly together
 //!   with a high surrogate just before it; 1..=3 trailing bytes of UTF-32). A Latin-1
 //!   target gets `?` for U+FFFD and every other character above U+00FF.
-//! - [`Mode::Valid`]: the caller promises valid input and no validation is done. On
-//!   invalid input the output is unspecified but memory-safe, never longer than
-//!   [`max_output_len`], and `OutputTooSmall` is still reported correctly.
+//! - [`Mode::Valid`]: the caller promises valid input (for a Latin-1 target: also no
+//!   character above U+00FF) and no validation is done. On invalid input the output is
+//!   unspecified but memory-safe and never longer than [`max_output_len`];
+//!   `OutputTooSmall` is reported exactly as in strict mode for valid input.
 //!
 //! # Buffer size
 //!
@@ -486,7 +487,11 @@ pub const fn max_output_len(from: Encoding, to: Encoding, src_len: usize) -> usi
         (Utf32Le | Utf32Be, Utf8 | Utf16Le | Utf16Be) => 4,
     };
     let units = src_len / unit;
-    let partial = if src_len % unit != 0 { replacement } else { 0 };
+    let partial = if !src_len.is_multiple_of(unit) {
+        replacement
+    } else {
+        0
+    };
     units.saturating_mul(per_unit).saturating_add(partial)
 }
 
