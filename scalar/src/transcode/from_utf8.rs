@@ -96,6 +96,23 @@ fn step(state: u32, b: u8) -> u32 {
 /// `Some((code point, length))`, or `None` if it is ill-formed or truncated.
 #[inline(always)]
 fn decode_checked(src: &[u8], i: usize) -> Option<(u32, usize)> {
+    if let Some(w) = src.get(i..i + 4) {
+        // Away from the end: unrolled, one DFA step per byte, no bounds checks.
+        let (b0, b1, b2, b3) = (u32::from(w[0]), u32::from(w[1]), u32::from(w[2]), w[3]);
+        let s = step(step(ACCEPT, w[0]), w[1]);
+        if s == ACCEPT {
+            return Some((((b0 & 0x1F) << 6) | (b1 & 0x3F), 2));
+        }
+        let s = step(s, w[2]);
+        if s == ACCEPT {
+            return Some((((b0 & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F), 3));
+        }
+        if step(s, b3) == ACCEPT {
+            let cp = ((b0 & 0x07) << 18) | ((b1 & 0x3F) << 12) | ((b2 & 0x3F) << 6);
+            return Some((cp | u32::from(b3 & 0x3F), 4));
+        }
+        return None;
+    }
     let b0 = *src.get(i)?;
     let mut state = step(ACCEPT, b0);
     let mut cp = u32::from(b0) & (0x7F >> b0.leading_ones());

@@ -108,20 +108,35 @@ impl Sink for Utf8Sink<'_> {
     }
     #[inline(always)]
     fn push(&mut self, cp: u32) -> Result<(), ErrorKind> {
-        if cp < 0x80 {
-            let Some(d) = self.dst.get_mut(self.pos) else {
-                return Err(ErrorKind::OutputTooSmall);
-            };
-            *d = cp as u8;
-            self.pos += 1;
-            return Ok(());
-        }
-        let mut buf = [0u8; 4];
-        let n = encode_utf8(cp, &mut buf);
+        let n = if cp < 0x80 {
+            1
+        } else if cp < 0x800 {
+            2
+        } else if cp < 0x10000 {
+            3
+        } else {
+            4
+        };
         let Some(d) = room(self.dst, self.pos, n) else {
             return Err(ErrorKind::OutputTooSmall);
         };
-        d.copy_from_slice(&buf[..n]);
+        match d {
+            [a] => *a = cp as u8,
+            [a, b] => {
+                *a = 0xC0 | (cp >> 6) as u8;
+                *b = 0x80 | (cp & 0x3F) as u8;
+            }
+            [a, b, c] => {
+                *a = 0xE0 | (cp >> 12) as u8;
+                *b = 0x80 | ((cp >> 6) & 0x3F) as u8;
+                *c = 0x80 | (cp & 0x3F) as u8;
+            }
+            _ => {
+                let mut buf = [0u8; 4];
+                encode_utf8(cp, &mut buf);
+                d.copy_from_slice(&buf[..d.len()]);
+            }
+        }
         self.pos += n;
         Ok(())
     }
