@@ -1,0 +1,627 @@
+//! Transcoders against an oracle built from `core`/`std` decoders, on tricky inputs,
+//! in every mode, for every encoding pair and every output buffer size.
+
+extern crate alloc;
+extern crate std;
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::*;
+use crate::error::ErrorKind;
+use crate::utf8::classify_error;
+
+const ALL: [Encoding; 6] = Encoding::ALL;
+const SENTINEL: u8 = 0xA5;
+
+/// One step of decoding: a character or an ill-formed sequence, with its byte span.
+#[derive(Debug, Clone, Copy)]
+struct Event {
+    start: usize,
+    len: usize,
+    what: Result<char, ErrorKind>,
+}
+
+fn endian(e: Encoding) -> Endian {
+    e.endian().unwrap_or(Endian::NATIVE)
+}
+
+/// Reference decoder built on `core::str::from_utf8`, `char::decode_utf16`, `char::from_u32`.
+fn events(src: &[u8], from: Encoding) -> Vec<Event> {
+    let mut out = Vec::new();
+    match from {
+        Encoding::Utf8 => {
+            let mut i = 0;
+            while i < src.len() {
+                let (ok, err) = match core::str::from_utf8(&src[i..]) {
+                    Ok(s) => (s, None),
+                    Err(e) => (
+                        core::str::from_utf8(&src[i..i + e.valid_up_to()]).unwrap(),
+                        Some(e),
+                    ),
+                };
+                for (k, c) in ok.char_indices() {
+                    out.push(Event {
+                        start: i + k,
+                        len: c.len_utf8(),
+                        what: Ok(c),
+                    });
+                }
+                i += ok.len();
+                if let Some(e) = err {
+                    let len = e.error_len().unwrap_or(src.len() - i);
+                    let kind = classify_error(&src[i..]).0;
+                    out.push(Event {
+                        start: i,
+                        len,
+                        what: Err(kind),
+                    });
+                    i += len;
+                }
+            }
+        }
+        Encoding::Latin1 => {
+            for (i, &b) in src.iter().enumerate() {
+                out.push(Event {
+                    start: i,
+                    len: 1,
+                    what: Ok(char::from(b)),
+                });
+            }
+        }
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let e = endian(from);
+            let units: Vec<u16> = src
+                .chunks_exact(2)
+                .map(|p| e.read_u16([p[0], p[1]]))
+                .collect();
+            let mut pos = 0;
+            for r in char::decode_utf16(units.iter().copied()) {
+                let ev = match r {
+                    Ok(c) => Event {
+                        start: pos,
+                        len: 2 * c.len_utf16(),
+                        what: Ok(c),
+                    },
+                    Err(d) if d.unpaired_surrogate() < 0xDC00 => Event {
+                        start: pos,
+                        len: 2,
+                        what: Err(ErrorKind::UnpairedHighSurrogate),
+                    },
+                    Err(_) => Event {
+                        start: pos,
+                        len: 2,
+                        what: Err(ErrorKind::UnpairedLowSurrogate),
+                    },
+                };
+                pos += ev.len;
+                out.push(ev);
+            }
+            if src.len() % 2 == 1 {
+                let n = src.len();
+                match out.last_mut() {
+                    Some(last)
+                        if last.start + 3 == n
+                            && matches!(last.what, Err(ErrorKind::UnpairedHighSurrogate)) =>
+                    {
+                        *last = Event {
+                            start: n - 3,
+                            len: 3,
+                            what: Err(ErrorKind::TruncatedUnit),
+                        };
+                    }
+                    _ => out.push(Event {
+                        start: n - 1,
+                        len: 1,
+                        what: Err(ErrorKind::TruncatedUnit),
+                    }),
+                }
+            }
+        }
+        Encoding::Utf32Le | Encoding::Utf32Be => {
+            let e = endian(from);
+            let mut chunks = src.chunks_exact(4);
+            for (k, c) in chunks.by_ref().enumerate() {
+                let u = e.read_u32([c[0], c[1], c[2], c[3]]);
+                let what = char::from_u32(u).ok_or(if u > 0x10FFFF {
+                    ErrorKind::TooLarge
+                } else {
+                    ErrorKind::Surrogate
+                });
+                out.push(Event {
+                    start: 4 * k,
+                    len: 4,
+                    what,
+                });
+            }
+            if !chunks.remainder().is_empty() {
+                let start = src.len() / 4 * 4;
+                out.push(Event {
+                    start,
+                    len: src.len() - start,
+                    what: Err(ErrorKind::TruncatedUnit),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Reference encoder.
+fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) {
+    match to {
+        Encoding::Utf8 => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            for u in c.encode_utf16(&mut [0; 2]) {
+                out.extend_from_slice(&endian(to).write_u16(*u));
+            }
+        }
+        Encoding::Utf32Le | Encoding::Utf32Be => {
+            out.extend_from_slice(&endian(to).write_u32(c as u32))
+        }
+        Encoding::Latin1 => out.push(u8::try_from(c as u32).unwrap_or(b'?')),
+    }
+}
+
+fn encode_str(s: &str, to: Encoding) -> Vec<u8> {
+    let mut out = Vec::new();
+    for c in s.chars() {
+        encode_char(c, to, &mut out);
+    }
+    out
+}
+
+/// What the transcoder must return (with `dst_len` bytes of room) and write.
+fn expected(
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+    dst_len: usize,
+) -> (Result<usize, TranscodeError>, Vec<u8>) {
+    let mut out = Vec::new();
+    for ev in events(src, from) {
+        let before = out.len();
+        let c = match ev.what {
+            Ok(c) if to == Encoding::Latin1 && c as u32 > 0xFF && mode == Mode::Strict => {
+                return (
+                    Err(TranscodeError::new(ErrorKind::NotLatin1, ev.start, before)),
+                    out,
+                );
+            }
+            Ok(c) => c,
+            Err(kind) if mode == Mode::Strict => {
+                return (Err(TranscodeError::new(kind, ev.start, before)), out);
+            }
+            Err(_) => char::REPLACEMENT_CHARACTER,
+        };
+        encode_char(c, to, &mut out);
+        if out.len() > dst_len {
+            out.truncate(before);
+            return (
+                Err(TranscodeError::new(
+                    ErrorKind::OutputTooSmall,
+                    ev.start,
+                    before,
+                )),
+                out,
+            );
+        }
+    }
+    let n = out.len();
+    (Ok(n), out)
+}
+
+/// Runs `transcode` with every `dst` size up to the worst case and checks everything.
+fn check_all_sizes(src: &[u8], from: Encoding, to: Encoding, mode: Mode) {
+    let max = max_output_len(from, to, src.len());
+    let full = expected(src, from, to, mode, usize::MAX);
+    let needed = match full.0 {
+        Ok(n) => n,
+        Err(e) => e.written(),
+    };
+    assert!(
+        needed <= max,
+        "{from:?}->{to:?} {src:02X?}: {needed} > max {max}"
+    );
+    let mut dst = vec![SENTINEL; max + 8];
+    for d in 0..=needed.max(1).min(max) {
+        dst.fill(SENTINEL);
+        let got = transcode(src, &mut dst[..d], from, to, mode);
+        let (want, out) = expected(src, from, to, mode, d);
+        let ctx = (from, to, mode, d, src);
+        assert_eq!(got, want, "{ctx:02X?}");
+        assert_eq!(&dst[..out.len()], &out[..], "{ctx:02X?}");
+        assert!(
+            dst[out.len()..].iter().all(|&b| b == SENTINEL),
+            "wrote past `written`: {ctx:02X?}"
+        );
+    }
+    // A worst-case-sized buffer never runs out.
+    dst.fill(SENTINEL);
+    let got = transcode(src, &mut dst[..max], from, to, mode);
+    assert_eq!(got, full.0, "{from:?}->{to:?} {mode:?} {src:02X?}");
+}
+
+const STRINGS: &[&str] = &[
+    "",
+    "a",
+    "plain ASCII text that is longer than sixteen bytes, to hit the fast path",
+    "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}",
+    "\u{D7FF}\u{E000}\u{FEFF}\u{FFFD}",
+    "héllo wörld €uro 😀 𝄞 ẞ",
+    "0123456789abcdef\u{E9}0123456789abcdef\u{1F600}0123456789abcdefg",
+    "caf\u{E9} na\u{EF}ve \u{FF}\u{A0}",
+];
+
+const BAD_UTF8: &[&[u8]] = &[
+    b"\x80",
+    b"\xBF",
+    b"a\x80b",
+    b"\xC0\x80",
+    b"\xC1\xBF",
+    b"\xC2",
+    b"\xC2a",
+    b"\xC2\x80\x80",
+    b"\xE0\x80\x80",
+    b"\xE0\x9F\xBF",
+    b"\xE0\xA0",
+    b"\xE0\xA0a",
+    b"\xE1\x80",
+    b"\xED\xA0\x80",
+    b"\xED\xBF\xBF",
+    b"\xED\x9F\xBF",
+    b"\xEF\xBF",
+    b"\xF0\x80\x80\x80",
+    b"\xF0\x8F\xBF\xBF",
+    b"\xF0\x90\x80",
+    b"\xF0\x90\x80a",
+    b"\xF4\x90\x80\x80",
+    b"\xF4\x8F\xBF\xBF\xF4\x90",
+    b"\xF5\x80\x80\x80",
+    b"\xF8\x88\x80\x80\x80",
+    b"\xFC\x84\x80\x80\x80\x80",
+    b"\xFE\xFF",
+    b"\xF1\x80\x80",
+    b"\xF1\x80\x80\xC0",
+    b"\xE2\x82\xE2\x82\xAC",
+    b"abcdefghijklmnop\xFFqrstuvwxyz0123456",
+    b"abcdefghijklmnopqrstuvwxyz\xE2\x82",
+    b"\xC3\xA9\xE9\xC3",
+];
+
+/// UTF-16 unit sequences (valid and not), serialised in both byte orders, with and
+/// without an odd trailing byte.
+const UNITS16: &[&[u16]] = &[
+    &[0xD800],
+    &[0xDC00],
+    &[0xDBFF, 0xDFFF],
+    &[0xD800, 0x61],
+    &[0x61, 0xDC00, 0x62],
+    &[0xD800, 0xD800, 0xDC00],
+    &[0xDC00, 0xD800],
+    &[0x41; 17],
+    &[0xE9, 0x20AC, 0xD83D, 0xDE00, 0xFFFF],
+    &[
+        0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0xD800, 0x69, 0x6A, 0x6B, 0x6C, 0x6D, 0x6E,
+        0x6F, 0x70,
+    ],
+];
+
+const UNITS32: &[&[u32]] = &[
+    &[0xD800],
+    &[0xDFFF],
+    &[0x110000],
+    &[0xFFFF_FFFF],
+    &[0x10FFFF, 0x61],
+    &[0x61, 0xDC00, 0x80_0000, 0x62],
+    &[0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x10000],
+];
+
+/// Every tricky input in every source form.
+fn inputs() -> Vec<(Encoding, Vec<u8>)> {
+    let mut v = Vec::new();
+    for s in STRINGS {
+        for from in ALL {
+            if from != Encoding::Latin1 || s.chars().all(|c| (c as u32) < 0x100) {
+                v.push((from, encode_str(s, from)));
+            }
+        }
+        let bytes = s.as_bytes();
+        // Latin-1 reading of arbitrary bytes, and every truncation of the UTF-8.
+        v.push((Encoding::Latin1, bytes.to_vec()));
+        for cut in 0..bytes.len().min(24) {
+            v.push((Encoding::Utf8, bytes[..cut].to_vec()));
+        }
+    }
+    for b in BAD_UTF8 {
+        v.push((Encoding::Utf8, b.to_vec()));
+    }
+    for units in UNITS16 {
+        for from in [Encoding::Utf16Le, Encoding::Utf16Be] {
+            let mut bytes: Vec<u8> = units
+                .iter()
+                .flat_map(|&u| endian(from).write_u16(u))
+                .collect();
+            v.push((from, bytes.clone()));
+            bytes.push(0x41);
+            v.push((from, bytes));
+        }
+    }
+    for units in UNITS32 {
+        for from in [Encoding::Utf32Le, Encoding::Utf32Be] {
+            let bytes: Vec<u8> = units
+                .iter()
+                .flat_map(|&u| endian(from).write_u32(u))
+                .collect();
+            for extra in 0..4 {
+                let mut b = bytes.clone();
+                b.extend_from_slice(&[0x20, 0, 0][..extra]);
+                v.push((from, b));
+            }
+        }
+    }
+    // Truncated final UTF-16/32 units after valid text.
+    for from in [
+        Encoding::Utf16Le,
+        Encoding::Utf16Be,
+        Encoding::Utf32Le,
+        Encoding::Utf32Be,
+    ] {
+        let full = encode_str("a😀", from);
+        for cut in 0..full.len() {
+            v.push((from, full[..cut].to_vec()));
+        }
+    }
+    v
+}
+
+#[test]
+fn every_pair_every_mode_every_size_matches_the_oracle() {
+    for (from, src) in inputs() {
+        for to in ALL {
+            for mode in [Mode::Strict, Mode::Lossy] {
+                check_all_sizes(&src, from, to, mode);
+            }
+            // Trusted-valid mode agrees with strict mode on valid input (for a Latin-1
+            // target, valid also means representable).
+            let representable = |c: char| to != Encoding::Latin1 || (c as u32) < 0x100;
+            if events(&src, from)
+                .iter()
+                .all(|e| e.what.is_ok_and(representable))
+            {
+                check_all_sizes(&src, from, to, Mode::Valid);
+            }
+        }
+    }
+}
+
+#[test]
+fn lossy_matches_std_lossy_decoders() {
+    for (from, src) in inputs() {
+        let mut dst = vec![0u8; max_output_len(from, Encoding::Utf8, src.len())];
+        let n = transcode(&src, &mut dst, from, Encoding::Utf8, Mode::Lossy).unwrap();
+        let std_lossy: String = match from {
+            Encoding::Utf8 => String::from_utf8_lossy(&src).into_owned(),
+            Encoding::Utf16Le | Encoding::Utf16Be => {
+                let units: Vec<u16> = src
+                    .chunks_exact(2)
+                    .map(|p| endian(from).read_u16([p[0], p[1]]))
+                    .collect();
+                let mut s = String::from_utf16_lossy(&units);
+                let ends_in_high = units.last().is_some_and(|u| (0xD800..0xDC00).contains(u));
+                if src.len() % 2 == 1 && !ends_in_high {
+                    s.push('\u{FFFD}');
+                }
+                s
+            }
+            Encoding::Utf32Le | Encoding::Utf32Be => {
+                let mut s: String = src
+                    .chunks_exact(4)
+                    .map(|c| {
+                        char::from_u32(endian(from).read_u32([c[0], c[1], c[2], c[3]]))
+                            .unwrap_or('\u{FFFD}')
+                    })
+                    .collect();
+                if src.len() % 4 != 0 {
+                    s.push('\u{FFFD}');
+                }
+                s
+            }
+            Encoding::Latin1 => src.iter().map(|&b| char::from(b)).collect(),
+        };
+        assert_eq!(&dst[..n], std_lossy.as_bytes(), "{from:?} {src:02X?}");
+    }
+}
+
+#[test]
+fn strict_utf8_error_kinds() {
+    use ErrorKind::*;
+    let cases: &[(&[u8], ErrorKind, usize)] = &[
+        (b"a\x80", UnexpectedContinuation, 1),
+        (b"\xC0\x80", InvalidLeadByte, 0),
+        (b"\xF5\x80", InvalidLeadByte, 0),
+        (b"ab\xE0\x80\x80", Overlong, 2),
+        (b"\xF0\x8F\xBF\xBF", Overlong, 0),
+        (b"\xED\xA0\x80", Surrogate, 0),
+        (b"\xF4\x90\x80\x80", TooLarge, 0),
+        (b"\xE2\x82", TooShort, 0),
+        (b"\xE2\x82a", TooShort, 0),
+    ];
+    let mut dst = [0u8; 64];
+    for &(src, kind, at) in cases {
+        for to in ALL {
+            let e = transcode(src, &mut dst, Encoding::Utf8, to, Mode::Strict).unwrap_err();
+            assert_eq!(
+                (e.kind(), e.valid_up_to()),
+                (kind, at),
+                "{src:02X?} -> {to:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn utf16_error_kinds_and_positions() {
+    let mut dst = [0u8; 64];
+    let le = |units: &[u16]| -> Vec<u8> { units.iter().flat_map(|u| u.to_le_bytes()).collect() };
+    let cases: &[(Vec<u8>, ErrorKind, usize)] = &[
+        (le(&[0x61, 0xD800]), ErrorKind::UnpairedHighSurrogate, 2),
+        (
+            le(&[0x61, 0xD800, 0x62]),
+            ErrorKind::UnpairedHighSurrogate,
+            2,
+        ),
+        (le(&[0xDC00]), ErrorKind::UnpairedLowSurrogate, 0),
+        (
+            [le(&[0x61, 0xD800]), vec![0x00]].concat(),
+            ErrorKind::TruncatedUnit,
+            2,
+        ),
+        (
+            [le(&[0x61]), vec![0x00]].concat(),
+            ErrorKind::TruncatedUnit,
+            2,
+        ),
+    ];
+    for (src, kind, at) in cases {
+        let e = utf16_to_utf8(src, &mut dst, Endian::Little, Mode::Strict).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.valid_up_to(), e.written()),
+            (*kind, *at, *at / 2)
+        );
+        assert_eq!(
+            crate::utf16::validate_utf16_bytes(src, Endian::Little)
+                .unwrap_err()
+                .valid_up_to(),
+            *at
+        );
+    }
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+#[test]
+fn garbage_never_panics_and_fits_the_worst_case() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut src = [0u8; 40];
+    let mut dst = [0u8; 200];
+    for _ in 0..500 {
+        let len = (rng.next() % 41) as usize;
+        for b in src.iter_mut() {
+            // Bias towards interesting bytes: surrogate-ish, lead and continuation bytes.
+            let r = rng.next();
+            *b = match r % 4 {
+                0 => (r >> 8) as u8 | 0x80,
+                1 => [0x00, 0xD8, 0xDC, 0xDF, 0xED, 0xF4, 0x10, 0x11][(r >> 8) as usize % 8],
+                _ => (r >> 8) as u8,
+            };
+        }
+        let src = &src[..len];
+        for from in ALL {
+            for to in ALL {
+                let max = max_output_len(from, to, len);
+                for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
+                    let r = transcode(src, &mut dst[..max], from, to, mode);
+                    assert!(
+                        !matches!(r, Err(e) if e.is_output_too_small()),
+                        "{from:?}->{to:?} {mode:?} {src:02X?}"
+                    );
+                    if mode != Mode::Valid {
+                        check_all_sizes(src, from, to, mode);
+                    } else {
+                        let cut = (rng.next() as usize) % (max + 1);
+                        let _ = transcode(src, &mut dst[..cut], from, to, mode);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn max_output_len_is_attained() {
+    // UTF-8 lossy: every byte a lone continuation byte.
+    assert_eq!(max_output_len(Encoding::Utf8, Encoding::Utf8, 5), 15);
+    let mut dst = [0u8; 15];
+    assert_eq!(utf8_to_utf8(&[0x80; 5], &mut dst, Mode::Lossy), Ok(15));
+    // UTF-16 -> UTF-8: BMP characters plus an odd byte.
+    let src = [0xAC, 0x20, 0xAC, 0x20, 0x41];
+    let mut dst = [0u8; 9];
+    assert_eq!(max_output_len(Encoding::Utf16Le, Encoding::Utf8, 5), 9);
+    assert_eq!(
+        utf16_to_utf8(&src, &mut dst, Endian::Little, Mode::Lossy),
+        Ok(9)
+    );
+    // UTF-32 -> UTF-16: supplementary characters plus a truncated unit.
+    let src = [0, 0xF6, 0x01, 0, 0x41];
+    let mut dst = [0u8; 6];
+    assert_eq!(max_output_len(Encoding::Utf32Le, Encoding::Utf16Le, 5), 6);
+    assert_eq!(
+        utf32_to_utf16(&src, &mut dst, Endian::Little, Endian::Little, Mode::Lossy),
+        Ok(6)
+    );
+}
+
+#[test]
+fn length_functions_match_std() {
+    use crate::len::*;
+    for s in STRINGS {
+        for e in [Endian::Little, Endian::Big] {
+            let u16s = encode_str(
+                s,
+                if e == Endian::Little {
+                    Encoding::Utf16Le
+                } else {
+                    Encoding::Utf16Be
+                },
+            );
+            let u32s = encode_str(
+                s,
+                if e == Endian::Little {
+                    Encoding::Utf32Le
+                } else {
+                    Encoding::Utf32Be
+                },
+            );
+            assert_eq!(count_utf16(&u16s, e), s.chars().count());
+            assert_eq!(utf8_len_from_utf16(&u16s, e), s.len());
+            assert_eq!(utf8_len_from_utf32(&u32s, e), s.len());
+            assert_eq!(utf16_len_from_utf32(&u32s, e), s.encode_utf16().count());
+            // A trailing partial unit is ignored.
+            let mut odd = u16s.clone();
+            odd.push(0xFF);
+            assert_eq!(utf8_len_from_utf16(&odd, e), s.len());
+        }
+        assert_eq!(count_utf8(s.as_bytes()), s.chars().count());
+        assert_eq!(utf16_len_from_utf8(s.as_bytes()), s.encode_utf16().count());
+        let latin1: Vec<u8> = s.bytes().collect();
+        let as_utf8: String = latin1.iter().map(|&b| char::from(b)).collect();
+        assert_eq!(utf8_len_from_latin1(&latin1), as_utf8.len());
+    }
+    // Garbage: no panic.
+    let junk: Vec<u8> = (0..=255u8).chain(0..=254).collect();
+    let _ = (
+        count_utf8(&junk),
+        utf16_len_from_utf8(&junk),
+        utf8_len_from_latin1(&junk),
+    );
+    let _ = (
+        count_utf16(&junk, Endian::Big),
+        utf8_len_from_utf16(&junk, Endian::Little),
+    );
+    let _ = (
+        utf8_len_from_utf32(&junk, Endian::Big),
+        utf16_len_from_utf32(&junk, Endian::Little),
+    );
+}
