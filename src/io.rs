@@ -10,7 +10,6 @@ extern crate std;
 
 use crate::transcoder::{incomplete_suffix_len, Status, Transcoder};
 use core::fmt;
-use std::boxed::Box;
 use std::io::{self, Read, Write};
 use std::vec;
 use std::vec::Vec;
@@ -51,7 +50,7 @@ impl std::error::Error for DecodeError {}
 
 impl From<DecodeError> for io::Error {
     fn from(e: DecodeError) -> io::Error {
-        io::Error::new(io::ErrorKind::InvalidData, Box::new(e))
+        io::Error::new(io::ErrorKind::InvalidData, e)
     }
 }
 
@@ -254,8 +253,9 @@ impl<W: Write> Drop for TranscodingWriter<W> {
 }
 
 /// A reader that passes the bytes of an inner reader through unchanged and fails with
-/// [`InvalidData`](io::ErrorKind::InvalidData) at the first invalid UTF-8: the bytes
-/// before the error are returned first, then the error (a [`DecodeError`]).
+/// [`InvalidData`](io::ErrorKind::InvalidData) at the first invalid UTF-8: exactly the
+/// valid prefix is returned, then the error (a [`DecodeError`]). A sequence cut by the
+/// end of an inner read is held back until it is complete.
 ///
 /// ```
 /// use std::io::Read;
@@ -269,13 +269,16 @@ impl<W: Write> Drop for TranscodingWriter<W> {
 #[derive(Debug)]
 pub struct Utf8ValidatingReader<R> {
     inner: R,
-    /// Bytes of a cut sequence already returned but not validated yet.
-    carry: [u8; 4],
-    carry_len: usize,
-    /// Stream offset of the next byte the inner reader returns.
+    buf: Vec<u8>,
+    /// `buf[start..ready]` is validated and not handed out yet; `buf[ready..end]` is a
+    /// cut sequence waiting for more input.
+    start: usize,
+    ready: usize,
+    end: usize,
+    /// Stream offset of `buf[0]`.
     pos: u64,
-    /// An error found after bytes that were returned first.
     error: Option<DecodeError>,
+    eof: bool,
 }
 
 impl<R: Read> Utf8ValidatingReader<R> {
@@ -283,10 +286,13 @@ impl<R: Read> Utf8ValidatingReader<R> {
     pub fn new(inner: R) -> Self {
         Utf8ValidatingReader {
             inner,
-            carry: [0; 4],
-            carry_len: 0,
+            buf: vec![0; BUF_SIZE],
+            start: 0,
+            ready: 0,
+            end: 0,
             pos: 0,
             error: None,
+            eof: false,
         }
     }
 
@@ -295,92 +301,59 @@ impl<R: Read> Utf8ValidatingReader<R> {
         self.inner
     }
 
-    fn fail(&mut self, offset: u64, kind: ErrorKind) -> DecodeError {
-        let e = DecodeError {
-            offset,
+    fn fail(&mut self, at: usize, kind: ErrorKind) {
+        self.error = Some(DecodeError {
+            offset: self.pos + at as u64,
             kind,
             encoding: Encoding::Utf8,
-        };
-        self.error = Some(e);
-        e
-    }
-
-    /// Validates `data` (just read, starting at stream offset `self.pos`) after the
-    /// carry. Returns how many bytes of `data` may be handed out.
-    fn check(&mut self, data: &[u8]) -> Result<usize, DecodeError> {
-        let kernel = utfast_simd::active();
-        let mut i = 0;
-        let mut carry_start = self.pos - self.carry_len as u64;
-        while self.carry_len > 0 && i < data.len() {
-            let carried = self.carry_len;
-            let n = (data.len() - i).min(4);
-            let mut tmp = [0u8; 8];
-            tmp[..carried].copy_from_slice(&self.carry[..carried]);
-            tmp[carried..carried + n].copy_from_slice(&data[i..i + n]);
-            let len = carried + n;
-            let body = len - incomplete_suffix_len(Encoding::Utf8, &tmp[..len]);
-            if let Err(e) = (kernel.validate_utf8)(&tmp[..body]) {
-                let at = e.valid_up_to();
-                let offset = carry_start + at as u64;
-                let e = self.fail(offset, e.kind());
-                return if at > carried {
-                    Ok(i + at - carried)
-                } else {
-                    Err(e)
-                };
-            }
-            if body >= carried {
-                self.carry_len = 0;
-                i += body - carried;
-            } else {
-                self.carry[..len - body].copy_from_slice(&tmp[body..len]);
-                self.carry_len = len - body;
-                carry_start += body as u64;
-                i += n;
-            }
-        }
-        let rest = &data[i..];
-        let body = rest.len() - incomplete_suffix_len(Encoding::Utf8, rest);
-        if let Err(e) = (kernel.validate_utf8)(&rest[..body]) {
-            let at = i + e.valid_up_to();
-            let e = self.fail(self.pos + at as u64, e.kind());
-            return if at > 0 { Ok(at) } else { Err(e) };
-        }
-        if self.carry_len == 0 {
-            let tail = rest.len() - body;
-            self.carry[..tail].copy_from_slice(&rest[body..]);
-            self.carry_len = tail;
-        }
-        Ok(data.len())
+        });
     }
 }
 
 impl<R: Read> Read for Utf8ValidatingReader<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        if let Some(e) = self.error {
-            return Err(e.into());
-        }
-        if out.is_empty() {
-            return Ok(0);
-        }
-        let n = loop {
-            match self.inner.read(out) {
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                r => break r?,
+        loop {
+            if self.start < self.ready || out.is_empty() {
+                let n = (self.ready - self.start).min(out.len());
+                out[..n].copy_from_slice(&self.buf[self.start..self.start + n]);
+                self.start += n;
+                return Ok(n);
             }
-        };
-        if n == 0 {
-            if self.carry_len > 0 {
-                let offset = self.pos - self.carry_len as u64;
-                return Err(self.fail(offset, ErrorKind::TooShort).into());
+            if let Some(e) = self.error {
+                return Err(e.into());
             }
-            return Ok(0);
-        }
-        let ok = self.check(&out[..n]);
-        self.pos += n as u64;
-        match ok {
-            Ok(k) => Ok(k),
-            Err(e) => Err(e.into()),
+            if self.eof {
+                return Ok(0);
+            }
+            // Keep the cut sequence, read more after it.
+            self.buf.copy_within(self.ready..self.end, 0);
+            self.pos += self.ready as u64;
+            self.end -= self.ready;
+            self.start = 0;
+            self.ready = 0;
+            let n = loop {
+                match self.inner.read(&mut self.buf[self.end..]) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    r => break r?,
+                }
+            };
+            if n == 0 {
+                self.eof = true;
+                if self.end > 0 {
+                    self.fail(0, ErrorKind::TooShort);
+                }
+                continue;
+            }
+            self.end += n;
+            let data = &self.buf[..self.end];
+            let body = data.len() - incomplete_suffix_len(Encoding::Utf8, data);
+            match (utfast_simd::active().validate_utf8)(&data[..body]) {
+                Ok(()) => self.ready = body,
+                Err(e) => {
+                    self.ready = e.valid_up_to();
+                    self.fail(e.valid_up_to(), e.kind());
+                }
+            }
         }
     }
 }
