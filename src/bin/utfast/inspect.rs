@@ -235,11 +235,14 @@ fn detect_one(file: &str) -> Result<String, Failure> {
         }
         total += chunk.bytes.len() as u64;
     }
+    // Text in UTF-16 has zero high bytes (Latin script) and non-zero low bytes; in
+    // UTF-32 the two high bytes of every unit are zero.
     let half = (total / 2).max(1) as f64;
+    let (odd, even) = ((zeros[1] + zeros[3]) as f64, (zeros[0] + zeros[2]) as f64);
     let plausibility = |e: Encoding| -> f64 {
         match e {
-            Encoding::Utf16Le => (zeros[1] + zeros[3]) as f64 / half,
-            Encoding::Utf16Be => (zeros[0] + zeros[2]) as f64 / half,
+            Encoding::Utf16Le => (odd - even) / half,
+            Encoding::Utf16Be => (even - odd) / half,
             Encoding::Utf32Le => (zeros[2] + zeros[3]) as f64 / half,
             Encoding::Utf32Be => (zeros[0] + zeros[1]) as f64 / half,
             _ => 0.0,
