@@ -139,3 +139,73 @@ pub fn utf8_len_from_latin1(src: &[u8]) -> usize {
             |b| usize::from(b >= 0x80),
         )
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate alloc;
+    use super::*;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    const STRINGS: &[&str] = &[
+        "",
+        "a",
+        "plain ASCII text that is longer than sixteen bytes",
+        "\u{7F}\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFF}\u{10000}\u{10FFFF}",
+        "héllo wörld €uro 😀 𝄞 ẞ, 0123456789abcdef😀😀😀 and a tail",
+        "caf\u{E9} na\u{EF}ve \u{FF}\u{A0}",
+    ];
+
+    fn utf16(s: &str, e: Endian) -> Vec<u8> {
+        s.encode_utf16().flat_map(|u| e.write_u16(u)).collect()
+    }
+    fn utf32(s: &str, e: Endian) -> Vec<u8> {
+        s.chars().flat_map(|c| e.write_u32(c as u32)).collect()
+    }
+
+    #[test]
+    fn lengths_match_std() {
+        for s in STRINGS {
+            for e in [Endian::Little, Endian::Big] {
+                let (u16s, u32s) = (utf16(s, e), utf32(s, e));
+                assert_eq!(count_utf16(&u16s, e), s.chars().count());
+                assert_eq!(utf8_len_from_utf16(&u16s, e), s.len());
+                assert_eq!(utf8_len_from_utf32(&u32s, e), s.len());
+                assert_eq!(utf16_len_from_utf32(&u32s, e), s.encode_utf16().count());
+                // A trailing partial unit is ignored.
+                let mut odd = u16s.clone();
+                odd.push(0xFF);
+                assert_eq!(utf8_len_from_utf16(&odd, e), s.len());
+                let mut partial = u32s.clone();
+                partial.extend_from_slice(&[0xFF, 0xFF, 0xFF]);
+                assert_eq!(utf8_len_from_utf32(&partial, e), s.len());
+            }
+            for cut in 0..=s.len() {
+                if let Some(t) = s.get(cut..) {
+                    assert_eq!(count_utf8(t.as_bytes()), t.chars().count());
+                    assert_eq!(utf16_len_from_utf8(t.as_bytes()), t.encode_utf16().count());
+                }
+            }
+            let latin1 = s.as_bytes();
+            let as_utf8: String = latin1.iter().map(|&b| char::from(b)).collect();
+            assert_eq!(utf8_len_from_latin1(latin1), as_utf8.len());
+        }
+    }
+
+    #[test]
+    fn garbage_does_not_panic() {
+        let junk: Vec<u8> = (0..=255u8).chain(0..=254).collect();
+        for n in [0, 1, 2, 3, 7, 9, junk.len()] {
+            let j = &junk[..n];
+            assert!(count_utf8(j) <= n);
+            assert!(utf16_len_from_utf8(j) <= n);
+            assert!(utf8_len_from_latin1(j) <= 2 * n);
+            for e in [Endian::Little, Endian::Big] {
+                assert!(count_utf16(j, e) <= n / 2);
+                assert!(utf8_len_from_utf16(j, e) <= 3 * (n / 2));
+                assert!(utf8_len_from_utf32(j, e) <= n);
+                assert!(utf16_len_from_utf32(j, e) <= n / 2);
+            }
+        }
+    }
+}
