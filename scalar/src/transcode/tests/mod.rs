@@ -423,3 +423,39 @@ fn ascii_padding_moves_errors_across_block_boundaries() {
         }
     }
 }
+
+#[test]
+fn resuming_after_output_too_small_gives_the_same_output() {
+    for (from, src) in inputs() {
+        for to in ALL {
+            for mode in [Mode::Strict, Mode::Lossy] {
+                let mut full = vec![0u8; max_output_len(from, to, src.len())];
+                let whole = transcode(&src, &mut full, from, to, mode);
+                let mut out = Vec::new();
+                let mut pos = 0;
+                let mut buf = [0u8; 4];
+                let pieces = loop {
+                    let r = transcode(&src[pos..], &mut buf, from, to, mode);
+                    match r {
+                        Ok(n) => {
+                            out.extend_from_slice(&buf[..n]);
+                            break Ok(out.len());
+                        }
+                        Err(e) => {
+                            out.extend_from_slice(&buf[..e.written()]);
+                            if !e.is_output_too_small() {
+                                let at = pos + e.valid_up_to();
+                                break Err(TranscodeError::new(e.kind(), at, out.len()));
+                            }
+                            assert!(e.valid_up_to() > 0, "no progress");
+                            pos += e.valid_up_to();
+                        }
+                    }
+                };
+                assert_eq!(pieces, whole, "{from:?}->{to:?} {mode:?} {src:02X?}");
+                let n = whole.map_or_else(|e| e.written(), |n| n);
+                assert_eq!(&out[..], &full[..n]);
+            }
+        }
+    }
+}
