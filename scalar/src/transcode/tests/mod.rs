@@ -453,7 +453,7 @@ fn resuming_after_output_too_small_gives_the_same_output() {
                     }
                 };
                 assert_eq!(pieces, whole, "{from:?}->{to:?} {mode:?} {src:02X?}");
-                let n = whole.map_or_else(|e| e.written(), |n| n);
+                let n = whole.unwrap_or_else(|e| e.written());
                 assert_eq!(&out[..], &full[..n]);
             }
         }
