@@ -67,9 +67,13 @@ pub(crate) fn decode_utf16<O: Order, S: Sink>(
             }
             continue;
         }
-        let (cp, len) = if !(0xD800..=0xDFFF).contains(&u) {
-            (u32::from(u), 2)
-        } else if mode == Mode::Valid {
+        if u & 0xF800 != 0xD800 {
+            sink.push(u32::from(u))
+                .map_err(|k| TranscodeError::new(k, i, sink.written()))?;
+            i += 2;
+            continue;
+        }
+        let (cp, len) = if mode == Mode::Valid {
             match src.get(i + 2..i + 4) {
                 Some(p) if u < 0xDC00 => {
                     let lo = O::read16([p[0], p[1]]);

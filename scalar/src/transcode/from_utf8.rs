@@ -136,6 +136,21 @@ fn decode_trusted(src: &[u8], i: usize) -> (u32, usize) {
         return (0, 1);
     };
     let ones = b0.leading_ones();
+    if let Some(w) = src.get(i..i + 4) {
+        // Away from the end: no bounds checks.
+        let (b0, b1, b2, b3) = (
+            u32::from(w[0]),
+            u32::from(w[1] & 0x3F),
+            u32::from(w[2] & 0x3F),
+            u32::from(w[3] & 0x3F),
+        );
+        return match ones {
+            0 | 1 => (b0 & 0x7F, 1),
+            2 => (((b0 & 0x1F) << 6) | b1, 2),
+            3 => (((b0 & 0x0F) << 12) | (b1 << 6) | b2, 3),
+            _ => (((b0 & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3, 4),
+        };
+    }
     let len = match ones {
         0 | 1 => 1,
         2 => 2,

@@ -14,8 +14,13 @@
 //! - a character (or, in lossy mode, a replacement) that does not fit in what is left
 //!   of `dst` stops it with [`ErrorKind::OutputTooSmall`](crate::ErrorKind::OutputTooSmall);
 //!   `valid_up_to()` is the end of the longest prefix, on a character boundary, whose
-//!   conversion fit. At one position an ill-formed input is reported before a lack of
-//!   space.
+//!   conversion fit. At one position, an ill-formed sequence or a `NotLatin1`
+//!   character is reported before a lack of space; in lossy mode the U+FFFD (or `?`)
+//!   that replaces an ill-formed sequence is one character: it fits whole or not at all.
+//!
+//! To resume after `OutputTooSmall`, call again with `src[valid_up_to()..]` and a new
+//! buffer: conversion is stateless at character boundaries (SIMD kernels rely on this
+//! to hand tails to these functions, adding their own offsets to the positions).
 //!
 //! In both cases `dst[..written()]` holds the conversion of `src[..valid_up_to()]` and
 //! nothing was written past the end of `dst` (bytes after `written()` are untouched).

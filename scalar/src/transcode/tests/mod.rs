@@ -10,208 +10,13 @@ use alloc::vec::Vec;
 
 use super::*;
 use crate::error::ErrorKind;
-use crate::utf8::classify_error;
+
+mod oracle;
+
+use oracle::{encode_str, endian, events, expected};
 
 const ALL: [Encoding; 6] = Encoding::ALL;
 const SENTINEL: u8 = 0xA5;
-
-/// One step of decoding: a character or an ill-formed sequence, with its byte span.
-#[derive(Debug, Clone, Copy)]
-struct Event {
-    start: usize,
-    len: usize,
-    what: Result<char, ErrorKind>,
-}
-
-fn endian(e: Encoding) -> Endian {
-    e.endian().unwrap_or(Endian::NATIVE)
-}
-
-/// Reference decoder built on `core::str::from_utf8`, `char::decode_utf16`, `char::from_u32`.
-fn events(src: &[u8], from: Encoding) -> Vec<Event> {
-    let mut out = Vec::new();
-    match from {
-        Encoding::Utf8 => {
-            let mut i = 0;
-            while i < src.len() {
-                let (ok, err) = match core::str::from_utf8(&src[i..]) {
-                    Ok(s) => (s, None),
-                    Err(e) => (
-                        core::str::from_utf8(&src[i..i + e.valid_up_to()]).unwrap(),
-                        Some(e),
-                    ),
-                };
-                for (k, c) in ok.char_indices() {
-                    out.push(Event {
-                        start: i + k,
-                        len: c.len_utf8(),
-                        what: Ok(c),
-                    });
-                }
-                i += ok.len();
-                if let Some(e) = err {
-                    let len = e.error_len().unwrap_or(src.len() - i);
-                    let kind = classify_error(&src[i..]).0;
-                    out.push(Event {
-                        start: i,
-                        len,
-                        what: Err(kind),
-                    });
-                    i += len;
-                }
-            }
-        }
-        Encoding::Latin1 => {
-            for (i, &b) in src.iter().enumerate() {
-                out.push(Event {
-                    start: i,
-                    len: 1,
-                    what: Ok(char::from(b)),
-                });
-            }
-        }
-        Encoding::Utf16Le | Encoding::Utf16Be => {
-            let e = endian(from);
-            let units: Vec<u16> = src
-                .chunks_exact(2)
-                .map(|p| e.read_u16([p[0], p[1]]))
-                .collect();
-            let mut pos = 0;
-            for r in char::decode_utf16(units.iter().copied()) {
-                let ev = match r {
-                    Ok(c) => Event {
-                        start: pos,
-                        len: 2 * c.len_utf16(),
-                        what: Ok(c),
-                    },
-                    Err(d) if d.unpaired_surrogate() < 0xDC00 => Event {
-                        start: pos,
-                        len: 2,
-                        what: Err(ErrorKind::UnpairedHighSurrogate),
-                    },
-                    Err(_) => Event {
-                        start: pos,
-                        len: 2,
-                        what: Err(ErrorKind::UnpairedLowSurrogate),
-                    },
-                };
-                pos += ev.len;
-                out.push(ev);
-            }
-            if src.len() % 2 == 1 {
-                let n = src.len();
-                match out.last_mut() {
-                    Some(last)
-                        if last.start + 3 == n
-                            && matches!(last.what, Err(ErrorKind::UnpairedHighSurrogate)) =>
-                    {
-                        *last = Event {
-                            start: n - 3,
-                            len: 3,
-                            what: Err(ErrorKind::TruncatedUnit),
-                        };
-                    }
-                    _ => out.push(Event {
-                        start: n - 1,
-                        len: 1,
-                        what: Err(ErrorKind::TruncatedUnit),
-                    }),
-                }
-            }
-        }
-        Encoding::Utf32Le | Encoding::Utf32Be => {
-            let e = endian(from);
-            let mut chunks = src.chunks_exact(4);
-            for (k, c) in chunks.by_ref().enumerate() {
-                let u = e.read_u32([c[0], c[1], c[2], c[3]]);
-                let what = char::from_u32(u).ok_or(if u > 0x10FFFF {
-                    ErrorKind::TooLarge
-                } else {
-                    ErrorKind::Surrogate
-                });
-                out.push(Event {
-                    start: 4 * k,
-                    len: 4,
-                    what,
-                });
-            }
-            if !chunks.remainder().is_empty() {
-                let start = src.len() / 4 * 4;
-                out.push(Event {
-                    start,
-                    len: src.len() - start,
-                    what: Err(ErrorKind::TruncatedUnit),
-                });
-            }
-        }
-    }
-    out
-}
-
-/// Reference encoder.
-fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) {
-    match to {
-        Encoding::Utf8 => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
-        Encoding::Utf16Le | Encoding::Utf16Be => {
-            for u in c.encode_utf16(&mut [0; 2]) {
-                out.extend_from_slice(&endian(to).write_u16(*u));
-            }
-        }
-        Encoding::Utf32Le | Encoding::Utf32Be => {
-            out.extend_from_slice(&endian(to).write_u32(c as u32))
-        }
-        Encoding::Latin1 => out.push(u8::try_from(c as u32).unwrap_or(b'?')),
-    }
-}
-
-fn encode_str(s: &str, to: Encoding) -> Vec<u8> {
-    let mut out = Vec::new();
-    for c in s.chars() {
-        encode_char(c, to, &mut out);
-    }
-    out
-}
-
-/// What the transcoder must return (with `dst_len` bytes of room) and write.
-fn expected(
-    src: &[u8],
-    from: Encoding,
-    to: Encoding,
-    mode: Mode,
-    dst_len: usize,
-) -> (Result<usize, TranscodeError>, Vec<u8>) {
-    let mut out = Vec::new();
-    for ev in events(src, from) {
-        let before = out.len();
-        let c = match ev.what {
-            Ok(c) if to == Encoding::Latin1 && c as u32 > 0xFF && mode == Mode::Strict => {
-                return (
-                    Err(TranscodeError::new(ErrorKind::NotLatin1, ev.start, before)),
-                    out,
-                );
-            }
-            Ok(c) => c,
-            Err(kind) if mode == Mode::Strict => {
-                return (Err(TranscodeError::new(kind, ev.start, before)), out);
-            }
-            Err(_) => char::REPLACEMENT_CHARACTER,
-        };
-        encode_char(c, to, &mut out);
-        if out.len() > dst_len {
-            out.truncate(before);
-            return (
-                Err(TranscodeError::new(
-                    ErrorKind::OutputTooSmall,
-                    ev.start,
-                    before,
-                )),
-                out,
-            );
-        }
-    }
-    let n = out.len();
-    (Ok(n), out)
-}
 
 /// Runs `transcode` with every `dst` size up to the worst case and checks everything.
 fn check_all_sizes(src: &[u8], from: Encoding, to: Encoding, mode: Mode) {
@@ -573,55 +378,84 @@ fn max_output_len_is_attained() {
     );
 }
 
-#[test]
-fn length_functions_match_std() {
-    use crate::len::*;
-    for s in STRINGS {
-        for e in [Endian::Little, Endian::Big] {
-            let u16s = encode_str(
-                s,
-                if e == Endian::Little {
-                    Encoding::Utf16Le
-                } else {
-                    Encoding::Utf16Be
-                },
-            );
-            let u32s = encode_str(
-                s,
-                if e == Endian::Little {
-                    Encoding::Utf32Le
-                } else {
-                    Encoding::Utf32Be
-                },
-            );
-            assert_eq!(count_utf16(&u16s, e), s.chars().count());
-            assert_eq!(utf8_len_from_utf16(&u16s, e), s.len());
-            assert_eq!(utf8_len_from_utf32(&u32s, e), s.len());
-            assert_eq!(utf16_len_from_utf32(&u32s, e), s.encode_utf16().count());
-            // A trailing partial unit is ignored.
-            let mut odd = u16s.clone();
-            odd.push(0xFF);
-            assert_eq!(utf8_len_from_utf16(&odd, e), s.len());
-        }
-        assert_eq!(count_utf8(s.as_bytes()), s.chars().count());
-        assert_eq!(utf16_len_from_utf8(s.as_bytes()), s.encode_utf16().count());
-        let latin1: Vec<u8> = s.bytes().collect();
-        let as_utf8: String = latin1.iter().map(|&b| char::from(b)).collect();
-        assert_eq!(utf8_len_from_latin1(&latin1), as_utf8.len());
+/// Compares with the oracle at a worst-case-sized `dst` and one byte short of what the
+/// full conversion needs.
+fn check_two_sizes(src: &[u8], from: Encoding, to: Encoding, mode: Mode) {
+    let max = max_output_len(from, to, src.len());
+    let needed = match expected(src, from, to, mode, usize::MAX).0 {
+        Ok(n) => n,
+        Err(e) => e.written(),
+    };
+    let mut dst = vec![SENTINEL; max];
+    for d in [max, needed.saturating_sub(1)] {
+        dst.fill(SENTINEL);
+        let got = transcode(src, &mut dst[..d], from, to, mode);
+        let (want, out) = expected(src, from, to, mode, d);
+        assert_eq!(got, want, "{from:?}->{to:?} {mode:?} {d} {src:02X?}");
+        assert_eq!(&dst[..out.len()], &out[..]);
+        assert!(dst[out.len()..].iter().all(|&b| b == SENTINEL));
     }
-    // Garbage: no panic.
-    let junk: Vec<u8> = (0..=255u8).chain(0..=254).collect();
-    let _ = (
-        count_utf8(&junk),
-        utf16_len_from_utf8(&junk),
-        utf8_len_from_latin1(&junk),
-    );
-    let _ = (
-        count_utf16(&junk, Endian::Big),
-        utf8_len_from_utf16(&junk, Endian::Little),
-    );
-    let _ = (
-        utf8_len_from_utf32(&junk, Endian::Big),
-        utf16_len_from_utf32(&junk, Endian::Little),
-    );
+}
+
+#[test]
+fn ascii_padding_moves_errors_across_block_boundaries() {
+    let mut seeds: Vec<(Encoding, Vec<u8>)> = BAD_UTF8
+        .iter()
+        .map(|b| (Encoding::Utf8, b.to_vec()))
+        .collect();
+    for units in UNITS16 {
+        seeds.push((
+            Encoding::Utf16Le,
+            units.iter().flat_map(|u| u.to_le_bytes()).collect(),
+        ));
+    }
+    seeds.push((Encoding::Utf8, STRINGS[5].as_bytes().to_vec()));
+    seeds.push((Encoding::Latin1, b"caf\xE9 \xFF".to_vec()));
+    for (from, seed) in seeds {
+        for pad in [0, 1, 7, 15, 16, 17, 31, 33] {
+            let padding = encode_str(&"p".repeat(pad), from);
+            let src = [&padding[..], &seed, &padding[..]].concat();
+            for to in ALL {
+                for mode in [Mode::Strict, Mode::Lossy] {
+                    check_two_sizes(&src, from, to, mode);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn resuming_after_output_too_small_gives_the_same_output() {
+    for (from, src) in inputs() {
+        for to in ALL {
+            for mode in [Mode::Strict, Mode::Lossy] {
+                let mut full = vec![0u8; max_output_len(from, to, src.len())];
+                let whole = transcode(&src, &mut full, from, to, mode);
+                let mut out = Vec::new();
+                let mut pos = 0;
+                let mut buf = [0u8; 4];
+                let pieces = loop {
+                    let r = transcode(&src[pos..], &mut buf, from, to, mode);
+                    match r {
+                        Ok(n) => {
+                            out.extend_from_slice(&buf[..n]);
+                            break Ok(out.len());
+                        }
+                        Err(e) => {
+                            out.extend_from_slice(&buf[..e.written()]);
+                            if !e.is_output_too_small() {
+                                let at = pos + e.valid_up_to();
+                                break Err(TranscodeError::new(e.kind(), at, out.len()));
+                            }
+                            assert!(e.valid_up_to() > 0, "no progress");
+                            pos += e.valid_up_to();
+                        }
+                    }
+                };
+                assert_eq!(pieces, whole, "{from:?}->{to:?} {mode:?} {src:02X?}");
+                let n = whole.unwrap_or_else(|e| e.written());
+                assert_eq!(&out[..], &full[..n]);
+            }
+        }
+    }
 }
