@@ -6,6 +6,7 @@ use crate::common::{
 };
 use std::path::PathBuf;
 use utfast::{BomHandling, Encoding, Mode, Status, Transcoder};
+use utfast_scalar::transcode::max_output_len;
 
 /// What to do with byte-order marks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -69,7 +70,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
 
     // Lines and columns are only needed for strict-mode error messages.
     let mut lines = (mode == Mode::Strict).then(|| LineCounter::new(from_enc));
-    let mut dst = vec![0u8; 4 * CHUNK + 64];
+    let mut dst = vec![0u8; max_output_len(from_enc, to.encoding, CHUNK) + 64];
     let mut first = true;
     while let Some(chunk) = chunker.next(from_enc)? {
         let mut src = chunk.bytes;

@@ -6,6 +6,7 @@ use crate::common::{
 };
 use std::io::{self, Write};
 use utfast::{incomplete_suffix_len, BomHandling, Encoding, ErrorKind, Mode, Status, Transcoder};
+use utfast_scalar::transcode::max_output_len;
 
 /// Validates whole characters `text` in `encoding`: `Err((valid_up_to, kind))`.
 fn check(encoding: Encoding, text: &[u8]) -> Result<(), (usize, ErrorKind)> {
@@ -356,7 +357,7 @@ fn count_one(label: Label, file: &str) -> Result<Option<String>, Failure> {
         };
         let mut t = Transcoder::new(encoding, Encoding::Utf8, Mode::Strict).with_bom(bom);
         let mut lines = LineCounter::new(encoding);
-        let mut dst = vec![0u8; 4 * CHUNK + 64];
+        let mut dst = vec![0u8; max_output_len(encoding, Encoding::Utf8, CHUNK) + 64];
         let mut skip = bom_len;
         while let Some(chunk) = chunker.next(encoding)? {
             bytes += chunk.bytes.len() as u64;
