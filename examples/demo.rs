@@ -8,7 +8,10 @@ use utfast::{Encoding, Mode};
 
 const VALID: &[(&str, &str)] = &[
     ("English", "The quick brown fox jumps over the lazy dog."),
-    ("German", "Falsches Üben von Xylophonmusik quält jeden größeren Zwerg."),
+    (
+        "German",
+        "Falsches Üben von Xylophonmusik quält jeden größeren Zwerg.",
+    ),
     ("Greek", "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία."),
     ("Japanese", "いろはにほへと ちりぬるを"),
     ("Emoji", "utf-8 ❤ 😀 👩‍💻"),
@@ -51,7 +54,10 @@ fn main() {
     for (name, bytes) in INVALID {
         let e = utfast::validate_utf8(bytes).unwrap_err();
         let std = std::str::from_utf8(bytes).unwrap_err();
-        assert_eq!((e.valid_up_to(), e.error_len()), (std.valid_up_to(), std.error_len()));
+        assert_eq!(
+            (e.valid_up_to(), e.error_len()),
+            (std.valid_up_to(), std.error_len())
+        );
         println!(
             "{name:24} {:02X?}\n{:24} {} (kind: {}); lossy: {:?}",
             bytes,
@@ -65,7 +71,10 @@ fn main() {
     println!("\n== UTF-16 with an unpaired surrogate ==");
     let units = [0x0048, 0x0069, 0xD83D, 0x0021];
     let e = utfast::utf16_to_string(&units).unwrap_err();
-    println!("{units:04X?}: {e}; lossy: {:?}", utfast::utf16_to_string_lossy(&units));
+    println!(
+        "{units:04X?}: {e}; lossy: {:?}",
+        utfast::utf16_to_string_lossy(&units)
+    );
 
     println!("\n== too-small output buffer ==");
     let text = "ÀÉÎÕÜ";

@@ -41,7 +41,11 @@ fn infallible<T>(r: Result<T, TranscodeError>) -> T {
 /// # Ok::<(), utfast::TranscodeError>(())
 /// ```
 pub fn utf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, TranscodeError> {
-    collect(src, crate::utf16_len_max_from_utf8(src.len()), crate::utf8_to_utf16)
+    collect(
+        src,
+        crate::utf16_len_max_from_utf8(src.len()),
+        crate::utf8_to_utf16,
+    )
 }
 
 /// Converts UTF-8 to native-endian UTF-16, replacing ill-formed sequences with U+FFFD.
@@ -66,7 +70,11 @@ pub fn utf8_to_utf16_vec_lossy(src: &[u8]) -> Vec<u16> {
 /// # Ok::<(), utfast::TranscodeError>(())
 /// ```
 pub fn utf8_to_utf32_vec(src: &[u8]) -> Result<Vec<u32>, TranscodeError> {
-    collect(src, crate::utf32_len_max_from_utf8(src.len()), crate::utf8_to_utf32)
+    collect(
+        src,
+        crate::utf32_len_max_from_utf8(src.len()),
+        crate::utf8_to_utf32,
+    )
 }
 
 /// Converts UTF-8 to UTF-32, replacing ill-formed sequences with U+FFFD.
@@ -93,7 +101,11 @@ pub fn utf8_to_utf32_vec_lossy(src: &[u8]) -> Vec<u32> {
 /// # Ok::<(), utfast::TranscodeError>(())
 /// ```
 pub fn utf8_to_latin1_vec(src: &[u8]) -> Result<Vec<u8>, TranscodeError> {
-    collect(src, crate::latin1_len_max_from_utf8(src.len()), crate::utf8_to_latin1)
+    collect(
+        src,
+        crate::latin1_len_max_from_utf8(src.len()),
+        crate::utf8_to_latin1,
+    )
 }
 
 /// Converts UTF-8 to Latin-1: ill-formed sequences and characters above U+00FF
@@ -120,7 +132,11 @@ pub fn utf8_to_latin1_vec_lossy(src: &[u8]) -> Vec<u8> {
 /// # Ok::<(), utfast::TranscodeError>(())
 /// ```
 pub fn utf16_to_string(src: &[u16]) -> Result<String, TranscodeError> {
-    let v = collect(src, crate::utf8_len_max_from_utf16(src.len()), crate::utf16_to_utf8)?;
+    let v = collect(
+        src,
+        crate::utf8_len_max_from_utf16(src.len()),
+        crate::utf16_to_utf8,
+    )?;
     Ok(string_from_output(v))
 }
 
@@ -149,7 +165,11 @@ pub fn utf16_to_string_lossy(src: &[u16]) -> String {
 /// # Ok::<(), utfast::TranscodeError>(())
 /// ```
 pub fn utf32_to_string(src: &[u32]) -> Result<String, TranscodeError> {
-    let v = collect(src, crate::utf8_len_max_from_utf32(src.len()), crate::utf32_to_utf8)?;
+    let v = collect(
+        src,
+        crate::utf8_len_max_from_utf32(src.len()),
+        crate::utf32_to_utf8,
+    )?;
     Ok(string_from_output(v))
 }
 
@@ -189,7 +209,11 @@ pub fn latin1_to_string(src: &[u8]) -> String {
 /// # Ok::<(), utfast::TranscodeError>(())
 /// ```
 pub fn utf16_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, TranscodeError> {
-    collect(src, crate::utf32_len_max_from_utf16(src.len()), crate::utf16_to_utf32)
+    collect(
+        src,
+        crate::utf32_len_max_from_utf16(src.len()),
+        crate::utf16_to_utf32,
+    )
 }
 
 /// Converts native-endian UTF-16 to UTF-32, replacing unpaired surrogates with U+FFFD.
@@ -212,7 +236,11 @@ pub fn utf16_to_utf32_vec_lossy(src: &[u16]) -> Vec<u32> {
 /// # Ok::<(), utfast::TranscodeError>(())
 /// ```
 pub fn utf32_to_utf16_vec(src: &[u32]) -> Result<Vec<u16>, TranscodeError> {
-    collect(src, crate::utf16_len_max_from_utf32(src.len()), crate::utf32_to_utf16)
+    collect(
+        src,
+        crate::utf16_len_max_from_utf32(src.len()),
+        crate::utf32_to_utf16,
+    )
 }
 
 /// Converts native-endian UTF-32 to UTF-16, replacing invalid units with U+FFFD.
@@ -243,7 +271,8 @@ pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
         Err(e) => e.valid_up_to(),
     };
     let rest = &src[valid..];
-    let mut out = vec![0u8; valid + crate::max_output_len(Encoding::Utf8, Encoding::Utf8, rest.len())];
+    let mut out =
+        vec![0u8; valid + crate::max_output_len(Encoding::Utf8, Encoding::Utf8, rest.len())];
     out[..valid].copy_from_slice(&src[..valid]);
     let n = infallible(crate::transcode(
         rest,

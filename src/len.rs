@@ -25,18 +25,102 @@ macro_rules! max_fn {
     };
 }
 
-max_fn!(utf16_len_max_from_utf8, Utf8, Utf16Le, "UTF-8 bytes", "UTF-16 units", "16");
-max_fn!(utf32_len_max_from_utf8, Utf8, Utf32Le, "UTF-8 bytes", "UTF-32 units", "16");
-max_fn!(latin1_len_max_from_utf8, Utf8, Latin1, "UTF-8 bytes", "Latin-1 bytes", "16");
-max_fn!(utf8_len_max_from_utf16, Utf16Le, Utf8, "UTF-16 units", "UTF-8 bytes", "48");
-max_fn!(utf32_len_max_from_utf16, Utf16Le, Utf32Le, "UTF-16 units", "UTF-32 units", "16");
-max_fn!(latin1_len_max_from_utf16, Utf16Le, Latin1, "UTF-16 units", "Latin-1 bytes", "16");
-max_fn!(utf8_len_max_from_utf32, Utf32Le, Utf8, "UTF-32 units", "UTF-8 bytes", "64");
-max_fn!(utf16_len_max_from_utf32, Utf32Le, Utf16Le, "UTF-32 units", "UTF-16 units", "32");
-max_fn!(latin1_len_max_from_utf32, Utf32Le, Latin1, "UTF-32 units", "Latin-1 bytes", "16");
-max_fn!(utf8_len_max_from_latin1, Latin1, Utf8, "Latin-1 bytes", "UTF-8 bytes", "32");
-max_fn!(utf16_len_max_from_latin1, Latin1, Utf16Le, "Latin-1 bytes", "UTF-16 units", "16");
-max_fn!(utf32_len_max_from_latin1, Latin1, Utf32Le, "Latin-1 bytes", "UTF-32 units", "16");
+max_fn!(
+    utf16_len_max_from_utf8,
+    Utf8,
+    Utf16Le,
+    "UTF-8 bytes",
+    "UTF-16 units",
+    "16"
+);
+max_fn!(
+    utf32_len_max_from_utf8,
+    Utf8,
+    Utf32Le,
+    "UTF-8 bytes",
+    "UTF-32 units",
+    "16"
+);
+max_fn!(
+    latin1_len_max_from_utf8,
+    Utf8,
+    Latin1,
+    "UTF-8 bytes",
+    "Latin-1 bytes",
+    "16"
+);
+max_fn!(
+    utf8_len_max_from_utf16,
+    Utf16Le,
+    Utf8,
+    "UTF-16 units",
+    "UTF-8 bytes",
+    "48"
+);
+max_fn!(
+    utf32_len_max_from_utf16,
+    Utf16Le,
+    Utf32Le,
+    "UTF-16 units",
+    "UTF-32 units",
+    "16"
+);
+max_fn!(
+    latin1_len_max_from_utf16,
+    Utf16Le,
+    Latin1,
+    "UTF-16 units",
+    "Latin-1 bytes",
+    "16"
+);
+max_fn!(
+    utf8_len_max_from_utf32,
+    Utf32Le,
+    Utf8,
+    "UTF-32 units",
+    "UTF-8 bytes",
+    "64"
+);
+max_fn!(
+    utf16_len_max_from_utf32,
+    Utf32Le,
+    Utf16Le,
+    "UTF-32 units",
+    "UTF-16 units",
+    "32"
+);
+max_fn!(
+    latin1_len_max_from_utf32,
+    Utf32Le,
+    Latin1,
+    "UTF-32 units",
+    "Latin-1 bytes",
+    "16"
+);
+max_fn!(
+    utf8_len_max_from_latin1,
+    Latin1,
+    Utf8,
+    "Latin-1 bytes",
+    "UTF-8 bytes",
+    "32"
+);
+max_fn!(
+    utf16_len_max_from_latin1,
+    Latin1,
+    Utf16Le,
+    "Latin-1 bytes",
+    "UTF-16 units",
+    "16"
+);
+max_fn!(
+    utf32_len_max_from_latin1,
+    Latin1,
+    Utf32Le,
+    "Latin-1 bytes",
+    "UTF-32 units",
+    "16"
+);
 
 /// Number of code points in valid UTF-8.
 ///

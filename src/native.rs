@@ -109,7 +109,6 @@ macro_rules! from_latin1 {
     };
 }
 
-
 transcoder! {
     utf8_to_utf16, utf8_to_utf16_lossy, utf8_to_utf16_valid: [u8] -> [u16] via utf8_to_utf16,
     "UTF-8" -> "native-endian UTF-16", max utf16_len_max_from_utf8, exact utf16_len_from_utf8,

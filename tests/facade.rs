@@ -104,7 +104,10 @@ fn error_kinds() {
     // std::error::Error is implemented.
     let bad = vec![b'a', 0xFF];
     let e: Box<dyn std::error::Error> = Box::new(utfast::validate_utf8(&bad).unwrap_err());
-    assert_eq!(e.to_string(), std::str::from_utf8(&bad).unwrap_err().to_string());
+    assert_eq!(
+        e.to_string(),
+        std::str::from_utf8(&bad).unwrap_err().to_string()
+    );
 }
 
 #[test]
@@ -114,12 +117,20 @@ fn validate_utf16_and_utf32_positions() {
     assert_eq!(v16(&[0x61, 0xD83D, 0xDE00]), Ok(()));
     assert_eq!(v16(&[0x61, 0xD83D]), Err((1, UnpairedHighSurrogate)));
     assert_eq!(v16(&[0x61, 0x62, 0xDE00]), Err((2, UnpairedLowSurrogate)));
-    assert_eq!(v16(&[0xD800, 0xD800, 0xDC00]), Err((0, UnpairedHighSurrogate)));
+    assert_eq!(
+        v16(&[0xD800, 0xD800, 0xDC00]),
+        Err((0, UnpairedHighSurrogate))
+    );
     let mut long: Vec<u16> = "ab😀".repeat(40).encode_utf16().collect();
     long.push(0xDC00);
     assert_eq!(v16(&long), Err((long.len() - 1, UnpairedLowSurrogate)));
     for (bytes, le) in [
-        (long.iter().flat_map(|u| u.to_le_bytes()).collect::<Vec<u8>>(), true),
+        (
+            long.iter()
+                .flat_map(|u| u.to_le_bytes())
+                .collect::<Vec<u8>>(),
+            true,
+        ),
         (long.iter().flat_map(|u| u.to_be_bytes()).collect(), false),
     ] {
         let r = if le {
@@ -128,7 +139,10 @@ fn validate_utf16_and_utf32_positions() {
             utfast::validate_utf16be(&bytes)
         };
         let e = r.unwrap_err();
-        assert_eq!((e.valid_up_to(), e.kind()), (bytes.len() - 2, UnpairedLowSurrogate));
+        assert_eq!(
+            (e.valid_up_to(), e.kind()),
+            (bytes.len() - 2, UnpairedLowSurrogate)
+        );
     }
     assert_eq!(
         utfast::validate_utf16le(b"a\x00b").unwrap_err().kind(),
@@ -162,8 +176,14 @@ fn labels_bom_and_detection() {
         assert_eq!(Encoding::from_label(label), Some(enc), "{label}");
     }
     assert_eq!(Encoding::from_label("utf-7"), None);
-    assert_eq!(utfast::detect_bom(b"\xEF\xBB\xBFx"), Some((Encoding::Utf8, 3)));
-    assert_eq!(utfast::detect_bom(b"\xFE\xFF"), Some((Encoding::Utf16Be, 2)));
+    assert_eq!(
+        utfast::detect_bom(b"\xEF\xBB\xBFx"),
+        Some((Encoding::Utf8, 3))
+    );
+    assert_eq!(
+        utfast::detect_bom(b"\xFE\xFF"),
+        Some((Encoding::Utf16Be, 2))
+    );
     assert_eq!(
         utfast::detect_bom(b"\xFF\xFE\x00\x00"),
         Some((Encoding::Utf32Le, 4))

@@ -30,20 +30,33 @@ fn u32s(s: &str) -> Vec<u32> {
     s.chars().map(u32::from).collect()
 }
 fn l1s(s: &str) -> Vec<u8> {
-    s.chars().map(|c| if (c as u32) < 256 { c as u8 } else { b'?' }).collect()
+    s.chars()
+        .map(|c| if (c as u32) < 256 { c as u8 } else { b'?' })
+        .collect()
 }
 
 fn texts() -> Vec<String> {
-    let mut v: Vec<String> = ["", "a", "hé", "Grüße, 世界 😀 ÿ", "日本語", "café ÿ\u{80}\u{FF}", "😀😀"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut v: Vec<String> = [
+        "",
+        "a",
+        "hé",
+        "Grüße, 世界 😀 ÿ",
+        "日本語",
+        "café ÿ\u{80}\u{FF}",
+        "😀😀",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     v.push("Lorem ipsum — Grüße 世界 😀 ".repeat(12));
     v.push("caf\u{E9} \u{FF}".repeat(30));
     v
 }
 
-fn check_dir<S: Copy + PartialEq + std::fmt::Debug + Default, D: Copy + PartialEq + std::fmt::Debug + Default>(
+fn check_dir<
+    S: Copy + PartialEq + std::fmt::Debug + Default,
+    D: Copy + PartialEq + std::fmt::Debug + Default,
+>(
     d: &Dir<S, D>,
 ) {
     for text in texts() {
@@ -98,11 +111,19 @@ fn check_dir<S: Copy + PartialEq + std::fmt::Debug + Default, D: Copy + PartialE
                 su += s;
                 du += dd;
             }
-            assert_eq!((e.valid_up_to(), e.written()), (su, du), "{} k={k} {text:?}", d.name);
+            assert_eq!(
+                (e.valid_up_to(), e.written()),
+                (su, du),
+                "{} k={k} {text:?}",
+                d.name
+            );
             assert_eq!(small[..du], want[..du]);
             if let Some(lossy) = d.lossy {
                 let e = lossy(&src, &mut small).unwrap_err();
-                assert_eq!((e.kind(), e.valid_up_to(), e.written()), (ErrorKind::OutputTooSmall, su, du));
+                assert_eq!(
+                    (e.kind(), e.valid_up_to(), e.written()),
+                    (ErrorKind::OutputTooSmall, su, du)
+                );
             }
         }
     }
@@ -113,62 +134,146 @@ fn native_directions_match_std() {
     check_dir(&Dir {
         lossy: Some(utfast::utf8_to_utf16_lossy),
         valid: Some(utfast::utf8_to_utf16_valid),
-        ..dir0("utf8_to_utf16", utfast::utf8_to_utf16, utfast::utf16_len_max_from_utf8, utfast::utf16_len_from_utf8, u8s, u16s)
+        ..dir0(
+            "utf8_to_utf16",
+            utfast::utf8_to_utf16,
+            utfast::utf16_len_max_from_utf8,
+            utfast::utf16_len_from_utf8,
+            u8s,
+            u16s,
+        )
     });
     check_dir(&Dir {
         lossy: Some(utfast::utf8_to_utf32_lossy),
         valid: Some(utfast::utf8_to_utf32_valid),
-        ..dir0("utf8_to_utf32", utfast::utf8_to_utf32, utfast::utf32_len_max_from_utf8, utfast::utf32_len_from_utf8, u8s, u32s)
+        ..dir0(
+            "utf8_to_utf32",
+            utfast::utf8_to_utf32,
+            utfast::utf32_len_max_from_utf8,
+            utfast::utf32_len_from_utf8,
+            u8s,
+            u32s,
+        )
     });
     check_dir(&Dir {
         lossy: Some(utfast::utf8_to_latin1_lossy),
         valid: Some(utfast::utf8_to_latin1_valid),
         latin1_target: true,
-        ..dir0("utf8_to_latin1", utfast::utf8_to_latin1, utfast::latin1_len_max_from_utf8, utfast::latin1_len_from_utf8, u8s, l1s)
+        ..dir0(
+            "utf8_to_latin1",
+            utfast::utf8_to_latin1,
+            utfast::latin1_len_max_from_utf8,
+            utfast::latin1_len_from_utf8,
+            u8s,
+            l1s,
+        )
     });
     check_dir(&Dir {
         lossy: Some(utfast::utf16_to_utf8_lossy),
         valid: Some(utfast::utf16_to_utf8_valid),
-        ..dir0("utf16_to_utf8", utfast::utf16_to_utf8, utfast::utf8_len_max_from_utf16, utfast::utf8_len_from_utf16, u16s, u8s)
+        ..dir0(
+            "utf16_to_utf8",
+            utfast::utf16_to_utf8,
+            utfast::utf8_len_max_from_utf16,
+            utfast::utf8_len_from_utf16,
+            u16s,
+            u8s,
+        )
     });
     check_dir(&Dir {
         lossy: Some(utfast::utf16_to_utf32_lossy),
         valid: Some(utfast::utf16_to_utf32_valid),
-        ..dir0("utf16_to_utf32", utfast::utf16_to_utf32, utfast::utf32_len_max_from_utf16, utfast::utf32_len_from_utf16, u16s, u32s)
+        ..dir0(
+            "utf16_to_utf32",
+            utfast::utf16_to_utf32,
+            utfast::utf32_len_max_from_utf16,
+            utfast::utf32_len_from_utf16,
+            u16s,
+            u32s,
+        )
     });
     check_dir(&Dir {
         lossy: Some(utfast::utf16_to_latin1_lossy),
         valid: Some(utfast::utf16_to_latin1_valid),
         latin1_target: true,
-        ..dir0("utf16_to_latin1", utfast::utf16_to_latin1, utfast::latin1_len_max_from_utf16, utfast::latin1_len_from_utf16, u16s, l1s)
+        ..dir0(
+            "utf16_to_latin1",
+            utfast::utf16_to_latin1,
+            utfast::latin1_len_max_from_utf16,
+            utfast::latin1_len_from_utf16,
+            u16s,
+            l1s,
+        )
     });
     check_dir(&Dir {
         lossy: Some(utfast::utf32_to_utf8_lossy),
         valid: Some(utfast::utf32_to_utf8_valid),
-        ..dir0("utf32_to_utf8", utfast::utf32_to_utf8, utfast::utf8_len_max_from_utf32, utfast::utf8_len_from_utf32, u32s, u8s)
+        ..dir0(
+            "utf32_to_utf8",
+            utfast::utf32_to_utf8,
+            utfast::utf8_len_max_from_utf32,
+            utfast::utf8_len_from_utf32,
+            u32s,
+            u8s,
+        )
     });
     check_dir(&Dir {
         lossy: Some(utfast::utf32_to_utf16_lossy),
         valid: Some(utfast::utf32_to_utf16_valid),
-        ..dir0("utf32_to_utf16", utfast::utf32_to_utf16, utfast::utf16_len_max_from_utf32, utfast::utf16_len_from_utf32, u32s, u16s)
+        ..dir0(
+            "utf32_to_utf16",
+            utfast::utf32_to_utf16,
+            utfast::utf16_len_max_from_utf32,
+            utfast::utf16_len_from_utf32,
+            u32s,
+            u16s,
+        )
     });
     check_dir(&Dir {
         lossy: Some(utfast::utf32_to_latin1_lossy),
         valid: Some(utfast::utf32_to_latin1_valid),
         latin1_target: true,
-        ..dir0("utf32_to_latin1", utfast::utf32_to_latin1, utfast::latin1_len_max_from_utf32, utfast::latin1_len_from_utf32, u32s, l1s)
+        ..dir0(
+            "utf32_to_latin1",
+            utfast::utf32_to_latin1,
+            utfast::latin1_len_max_from_utf32,
+            utfast::latin1_len_from_utf32,
+            u32s,
+            l1s,
+        )
     });
     check_dir(&Dir {
         latin1_source: true,
-        ..dir0("latin1_to_utf8", utfast::latin1_to_utf8, utfast::utf8_len_max_from_latin1, utfast::utf8_len_from_latin1, l1s, u8s)
+        ..dir0(
+            "latin1_to_utf8",
+            utfast::latin1_to_utf8,
+            utfast::utf8_len_max_from_latin1,
+            utfast::utf8_len_from_latin1,
+            l1s,
+            u8s,
+        )
     });
     check_dir(&Dir {
         latin1_source: true,
-        ..dir0("latin1_to_utf16", utfast::latin1_to_utf16, utfast::utf16_len_max_from_latin1, utfast::utf16_len_from_latin1, l1s, u16s)
+        ..dir0(
+            "latin1_to_utf16",
+            utfast::latin1_to_utf16,
+            utfast::utf16_len_max_from_latin1,
+            utfast::utf16_len_from_latin1,
+            l1s,
+            u16s,
+        )
     });
     check_dir(&Dir {
         latin1_source: true,
-        ..dir0("latin1_to_utf32", utfast::latin1_to_utf32, utfast::utf32_len_max_from_latin1, utfast::utf32_len_from_latin1, l1s, u32s)
+        ..dir0(
+            "latin1_to_utf32",
+            utfast::latin1_to_utf32,
+            utfast::utf32_len_max_from_latin1,
+            utfast::utf32_len_from_latin1,
+            l1s,
+            u32s,
+        )
     });
 }
 
@@ -180,7 +285,18 @@ fn dir0<S, D>(
     src_of: fn(&str) -> Vec<S>,
     dst_of: fn(&str) -> Vec<D>,
 ) -> Dir<S, D> {
-    Dir { name, strict, lossy: None, valid: None, max, exact, src_of, dst_of, latin1_target: false, latin1_source: false }
+    Dir {
+        name,
+        strict,
+        lossy: None,
+        valid: None,
+        max,
+        exact,
+        src_of,
+        dst_of,
+        latin1_target: false,
+        latin1_source: false,
+    }
 }
 
 /// First error of UTF-16 per std: (unit index, kind).
@@ -236,12 +352,21 @@ fn invalid_utf8_input() {
                 let prefix = std::str::from_utf8(&s[..e.valid_up_to()]).unwrap();
                 let kind = utfast::validate_utf8(&s).unwrap_err().kind();
                 let err = utfast::utf8_to_utf16(&s, &mut d16).unwrap_err();
-                assert_eq!((err.kind(), err.valid_up_to(), err.written()), (kind, e.valid_up_to(), u16s(prefix).len()));
+                assert_eq!(
+                    (err.kind(), err.valid_up_to(), err.written()),
+                    (kind, e.valid_up_to(), u16s(prefix).len())
+                );
                 assert_eq!(d16[..err.written()], u16s(prefix)[..]);
                 let err = utfast::utf8_to_utf32(&s, &mut d32).unwrap_err();
-                assert_eq!((err.kind(), err.valid_up_to(), err.written()), (kind, e.valid_up_to(), u32s(prefix).len()));
+                assert_eq!(
+                    (err.kind(), err.valid_up_to(), err.written()),
+                    (kind, e.valid_up_to(), u32s(prefix).len())
+                );
                 let err = utfast::utf8_to_utf16le(&s, &mut d8).unwrap_err();
-                assert_eq!((err.valid_up_to(), err.written()), (e.valid_up_to(), 2 * u16s(prefix).len()));
+                assert_eq!(
+                    (err.valid_up_to(), err.written()),
+                    (e.valid_up_to(), 2 * u16s(prefix).len())
+                );
             }
         }
         let n = utfast::utf8_to_utf16_lossy(&s, &mut d16).unwrap();
@@ -250,7 +375,8 @@ fn invalid_utf8_input() {
         assert_eq!(d32[..n], u32s(&lossy)[..]);
         let n = utfast::utf8_to_latin1_lossy(&s, &mut d8).unwrap();
         assert_eq!(d8[..n], l1s(&lossy)[..]);
-        let n = utfast::transcode(&s, &mut d8, Encoding::Utf8, Encoding::Utf8, Mode::Lossy).unwrap();
+        let n =
+            utfast::transcode(&s, &mut d8, Encoding::Utf8, Encoding::Utf8, Mode::Lossy).unwrap();
         assert_eq!(d8[..n], *lossy.as_bytes());
         assert_eq!(utfast::utf8_to_string_lossy(&s), lossy);
         // Trusted-valid mode on invalid input: unspecified output, but no panic.
@@ -269,10 +395,17 @@ fn invalid_utf16_input() {
         let mut d8 = vec![0u8; utfast::utf8_len_max_from_utf16(s.len())];
         let mut d32 = vec![0u32; utfast::utf32_len_max_from_utf16(s.len())];
         let e = utfast::utf16_to_utf8(&s, &mut d8).unwrap_err();
-        assert_eq!((e.kind(), e.valid_up_to(), e.written()), (kind, at, prefix.len()), "{s:04X?}");
+        assert_eq!(
+            (e.kind(), e.valid_up_to(), e.written()),
+            (kind, at, prefix.len()),
+            "{s:04X?}"
+        );
         assert_eq!(d8[..e.written()], *prefix.as_bytes());
         let e = utfast::utf16_to_utf32(&s, &mut d32).unwrap_err();
-        assert_eq!((e.kind(), e.valid_up_to(), e.written()), (kind, at, prefix.chars().count()));
+        assert_eq!(
+            (e.kind(), e.valid_up_to(), e.written()),
+            (kind, at, prefix.chars().count())
+        );
         assert_eq!(utfast::validate_utf16(&s).unwrap_err().valid_up_to(), at);
         let n = utfast::utf16_to_utf8_lossy(&s, &mut d8).unwrap();
         assert_eq!(d8[..n], *lossy.as_bytes());
@@ -286,9 +419,15 @@ fn invalid_utf16_input() {
         let le: Vec<u8> = s.iter().flat_map(|u| u.to_le_bytes()).collect();
         let be: Vec<u8> = s.iter().flat_map(|u| u.to_be_bytes()).collect();
         let e = utfast::utf16le_to_utf8(&le, &mut d8).unwrap_err();
-        assert_eq!((e.kind(), e.valid_up_to(), e.written()), (kind, 2 * at, prefix.len()));
+        assert_eq!(
+            (e.kind(), e.valid_up_to(), e.written()),
+            (kind, 2 * at, prefix.len())
+        );
         let e = utfast::utf16be_to_utf8(&be, &mut d8).unwrap_err();
-        assert_eq!((e.kind(), e.valid_up_to(), e.written()), (kind, 2 * at, prefix.len()));
+        assert_eq!(
+            (e.kind(), e.valid_up_to(), e.written()),
+            (kind, 2 * at, prefix.len())
+        );
         let n = utfast::utf16be_to_utf8_lossy(&be, &mut d8).unwrap();
         assert_eq!(d8[..n], *lossy.as_bytes());
         let _ = utfast::utf16_to_utf8_valid(&s, &mut d8);
@@ -300,19 +439,40 @@ fn invalid_utf16_input() {
 fn invalid_utf32_input() {
     let mut rng = Rng(7);
     for _ in 0..200 {
-        let mut s: Vec<u32> = "aé€😀".chars().cycle().take(rng.below(70)).map(u32::from).collect();
+        let mut s: Vec<u32> = "aé€😀"
+            .chars()
+            .cycle()
+            .take(rng.below(70))
+            .map(u32::from)
+            .collect();
         let at = rng.below(s.len() + 1);
         let bad = [0xD800, 0xDFFF, 0x110000, u32::MAX][rng.below(4)];
         s.insert(at, bad);
-        let kind = if bad <= 0xDFFF { ErrorKind::Surrogate } else { ErrorKind::TooLarge };
-        let prefix: String = s[..at].iter().map(|&u| char::from_u32(u).unwrap()).collect();
-        let lossy: String = s.iter().map(|&u| char::from_u32(u).unwrap_or('\u{FFFD}')).collect();
+        let kind = if bad <= 0xDFFF {
+            ErrorKind::Surrogate
+        } else {
+            ErrorKind::TooLarge
+        };
+        let prefix: String = s[..at]
+            .iter()
+            .map(|&u| char::from_u32(u).unwrap())
+            .collect();
+        let lossy: String = s
+            .iter()
+            .map(|&u| char::from_u32(u).unwrap_or('\u{FFFD}'))
+            .collect();
         let mut d8 = vec![0u8; utfast::utf8_len_max_from_utf32(s.len())];
         let mut d16 = vec![0u16; utfast::utf16_len_max_from_utf32(s.len())];
         let e = utfast::utf32_to_utf8(&s, &mut d8).unwrap_err();
-        assert_eq!((e.kind(), e.valid_up_to(), e.written()), (kind, at, prefix.len()));
+        assert_eq!(
+            (e.kind(), e.valid_up_to(), e.written()),
+            (kind, at, prefix.len())
+        );
         let e = utfast::utf32_to_utf16(&s, &mut d16).unwrap_err();
-        assert_eq!((e.kind(), e.valid_up_to(), e.written()), (kind, at, u16s(&prefix).len()));
+        assert_eq!(
+            (e.kind(), e.valid_up_to(), e.written()),
+            (kind, at, u16s(&prefix).len())
+        );
         let n = utfast::utf32_to_utf16_lossy(&s, &mut d16).unwrap();
         assert_eq!(d16[..n], u16s(&lossy)[..]);
         assert_eq!(utfast::utf32_to_string_lossy(&s), lossy);
@@ -331,14 +491,40 @@ fn byte_order_variants_match_native() {
     for text in texts() {
         let le16: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
         let be16: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
-        let le32: Vec<u8> = text.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect();
-        let be32: Vec<u8> = text.chars().flat_map(|c| u32::from(c).to_be_bytes()).collect();
+        let le32: Vec<u8> = text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect();
+        let be32: Vec<u8> = text
+            .chars()
+            .flat_map(|c| u32::from(c).to_be_bytes())
+            .collect();
         let utf8 = text.as_bytes();
         let to: [(BytesFn, BytesFn, BytesFn, &Vec<u8>); 4] = [
-            (utfast::utf8_to_utf16le, utfast::utf8_to_utf16le_lossy, utfast::utf8_to_utf16le_valid, &le16),
-            (utfast::utf8_to_utf16be, utfast::utf8_to_utf16be_lossy, utfast::utf8_to_utf16be_valid, &be16),
-            (utfast::utf8_to_utf32le, utfast::utf8_to_utf32le_lossy, utfast::utf8_to_utf32le_valid, &le32),
-            (utfast::utf8_to_utf32be, utfast::utf8_to_utf32be_lossy, utfast::utf8_to_utf32be_valid, &be32),
+            (
+                utfast::utf8_to_utf16le,
+                utfast::utf8_to_utf16le_lossy,
+                utfast::utf8_to_utf16le_valid,
+                &le16,
+            ),
+            (
+                utfast::utf8_to_utf16be,
+                utfast::utf8_to_utf16be_lossy,
+                utfast::utf8_to_utf16be_valid,
+                &be16,
+            ),
+            (
+                utfast::utf8_to_utf32le,
+                utfast::utf8_to_utf32le_lossy,
+                utfast::utf8_to_utf32le_valid,
+                &le32,
+            ),
+            (
+                utfast::utf8_to_utf32be,
+                utfast::utf8_to_utf32be_lossy,
+                utfast::utf8_to_utf32be_valid,
+                &be32,
+            ),
         ];
         let mut dst = vec![0u8; 4 * utf8.len() + 8];
         for (strict, lossy, valid, want) in to {
@@ -348,10 +534,34 @@ fn byte_order_variants_match_native() {
             }
         }
         let from: [(BytesFn, BytesFn, BytesFn, &Vec<u8>, Encoding); 4] = [
-            (utfast::utf16le_to_utf8, utfast::utf16le_to_utf8_lossy, utfast::utf16le_to_utf8_valid, &le16, Encoding::Utf16Le),
-            (utfast::utf16be_to_utf8, utfast::utf16be_to_utf8_lossy, utfast::utf16be_to_utf8_valid, &be16, Encoding::Utf16Be),
-            (utfast::utf32le_to_utf8, utfast::utf32le_to_utf8_lossy, utfast::utf32le_to_utf8_valid, &le32, Encoding::Utf32Le),
-            (utfast::utf32be_to_utf8, utfast::utf32be_to_utf8_lossy, utfast::utf32be_to_utf8_valid, &be32, Encoding::Utf32Be),
+            (
+                utfast::utf16le_to_utf8,
+                utfast::utf16le_to_utf8_lossy,
+                utfast::utf16le_to_utf8_valid,
+                &le16,
+                Encoding::Utf16Le,
+            ),
+            (
+                utfast::utf16be_to_utf8,
+                utfast::utf16be_to_utf8_lossy,
+                utfast::utf16be_to_utf8_valid,
+                &be16,
+                Encoding::Utf16Be,
+            ),
+            (
+                utfast::utf32le_to_utf8,
+                utfast::utf32le_to_utf8_lossy,
+                utfast::utf32le_to_utf8_valid,
+                &le32,
+                Encoding::Utf32Le,
+            ),
+            (
+                utfast::utf32be_to_utf8,
+                utfast::utf32be_to_utf8_lossy,
+                utfast::utf32be_to_utf8_valid,
+                &be32,
+                Encoding::Utf32Be,
+            ),
         ];
         let mut dst = vec![0u8; 3 * utf8.len() + 8];
         for (strict, lossy, valid, src, enc) in from {
@@ -365,7 +575,10 @@ fn byte_order_variants_match_native() {
             let mut cut = src.to_vec();
             cut.push(0x41);
             let e = strict(&cut, &mut dst).unwrap_err();
-            assert_eq!((e.kind(), e.valid_up_to(), e.written()), (ErrorKind::TruncatedUnit, src.len(), utf8.len()));
+            assert_eq!(
+                (e.kind(), e.valid_up_to(), e.written()),
+                (ErrorKind::TruncatedUnit, src.len(), utf8.len())
+            );
             let n = lossy(&cut, &mut dst).unwrap();
             assert_eq!(dst[..n], *format!("{text}\u{FFFD}").as_bytes());
         }
@@ -386,8 +599,14 @@ fn transcode_all_pairs() {
             Encoding::Utf8 => text.as_bytes().to_vec(),
             Encoding::Utf16Le => text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
             Encoding::Utf16Be => text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
-            Encoding::Utf32Le => text.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect(),
-            Encoding::Utf32Be => text.chars().flat_map(|c| u32::from(c).to_be_bytes()).collect(),
+            Encoding::Utf32Le => text
+                .chars()
+                .flat_map(|c| u32::from(c).to_le_bytes())
+                .collect(),
+            Encoding::Utf32Be => text
+                .chars()
+                .flat_map(|c| u32::from(c).to_be_bytes())
+                .collect(),
             Encoding::Latin1 => l1s(text),
         }
     };
@@ -422,16 +641,28 @@ fn counts_and_alloc_helpers() {
         assert_eq!(utfast::utf16_to_string_lossy(&u16s(&text)), text);
         assert_eq!(utfast::utf32_to_string(&u32s(&text)).unwrap(), text);
         assert_eq!(utfast::utf32_to_string_lossy(&u32s(&text)), text);
-        assert_eq!(utfast::utf16_to_utf32_vec(&u16s(&text)).unwrap(), u32s(&text));
+        assert_eq!(
+            utfast::utf16_to_utf32_vec(&u16s(&text)).unwrap(),
+            u32s(&text)
+        );
         assert_eq!(utfast::utf16_to_utf32_vec_lossy(&u16s(&text)), u32s(&text));
-        assert_eq!(utfast::utf32_to_utf16_vec(&u32s(&text)).unwrap(), u16s(&text));
+        assert_eq!(
+            utfast::utf32_to_utf16_vec(&u32s(&text)).unwrap(),
+            u16s(&text)
+        );
         assert_eq!(utfast::utf32_to_utf16_vec_lossy(&u32s(&text)), u16s(&text));
-        assert!(matches!(utfast::utf8_to_string_lossy(b), std::borrow::Cow::Borrowed(_)));
+        assert!(matches!(
+            utfast::utf8_to_string_lossy(b),
+            std::borrow::Cow::Borrowed(_)
+        ));
         if text.chars().all(|c| (c as u32) < 256) {
             assert_eq!(utfast::utf8_to_latin1_vec(b).unwrap(), l1s(&text));
             assert_eq!(utfast::latin1_to_string(&l1s(&text)), text);
         } else {
-            assert_eq!(utfast::utf8_to_latin1_vec(b).unwrap_err().kind(), ErrorKind::NotLatin1);
+            assert_eq!(
+                utfast::utf8_to_latin1_vec(b).unwrap_err().kind(),
+                ErrorKind::NotLatin1
+            );
         }
     }
     let all: Vec<u8> = (0..=255).collect();
