@@ -306,5 +306,7 @@ fn stream_ignores_input_after_error() {
 
 // ---------------------------------------------------------------- transcoding
 
+#[path = "facade/bytes.rs"]
+mod bytes;
 #[path = "facade/transcode.rs"]
 mod transcode;
