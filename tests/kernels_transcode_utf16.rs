@@ -187,7 +187,18 @@ fn check(t: &Utf16Transcoders, dir: Dir, src: &[u8], e: Endian, mode: Mode, what
     if mode == Mode::Valid && !valid {
         // Only memory safety is promised: run it with every size, ignore the output.
         for cap in [0, src.len(), 4 * src.len() + 8] {
-            run(t, dir, src, e, mode, cap);
+            let (r, buf) = run(t, dir, src, e, mode, cap);
+            let written = r.unwrap_or_else(|e| e.written());
+            assert!(
+                written <= cap,
+                "{} Valid mode: written {written} > cap {cap}",
+                t.name
+            );
+            assert!(
+                buf[cap..].iter().all(|&b| b == SENTINEL),
+                "{} Valid mode wrote past dst",
+                t.name
+            );
         }
         return;
     }
