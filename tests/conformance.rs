@@ -70,7 +70,13 @@ fn run(k: &Kernel, src: &[u8], from: Encoding, to: Encoding, mode: Mode) -> Outc
         .unwrap_or_else(|m| panic!("kernel {}: {m} ({from} -> {to} {mode:?})", k.name()))
 }
 
-fn lossy_utf8_checks(f: &mut Failures, ks: &[&'static Kernel], id: &str, input: &[u8], want: &[u8]) {
+fn lossy_utf8_checks(
+    f: &mut Failures,
+    ks: &[&'static Kernel],
+    id: &str,
+    input: &[u8],
+    want: &[u8],
+) {
     let std_lossy = String::from_utf8_lossy(input);
     f.check(std_lossy.as_bytes() == want, || {
         format!("{id}: String::from_utf8_lossy disagrees with the vector")
@@ -78,7 +84,10 @@ fn lossy_utf8_checks(f: &mut Failures, ks: &[&'static Kernel], id: &str, input: 
     let want_str = std::str::from_utf8(want).expect("expected output is UTF-8");
     let std_err = std::str::from_utf8(input).err();
     f.check(std_err.is_none() == (input == want), || {
-        format!("{id}: vector says valid={} but std disagrees", input == want)
+        format!(
+            "{id}: vector says valid={} but std disagrees",
+            input == want
+        )
     });
     for k in ks {
         for to in UNICODE {
@@ -130,11 +139,16 @@ fn lossy_utf8_checks(f: &mut Failures, ks: &[&'static Kernel], id: &str, input: 
         let v = (k.validate_utf8)(input);
         let same = match (v, std_err) {
             (Ok(()), None) => true,
-            (Err(a), Some(b)) => a.valid_up_to() == b.valid_up_to() && a.error_len() == b.error_len(),
+            (Err(a), Some(b)) => {
+                a.valid_up_to() == b.valid_up_to() && a.error_len() == b.error_len()
+            }
             _ => false,
         };
         f.check(same, || {
-            format!("{id}: kernel {} validate_utf8 {v:?} vs std {std_err:?}", k.name())
+            format!(
+                "{id}: kernel {} validate_utf8 {v:?} vs std {std_err:?}",
+                k.name()
+            )
         });
     }
 }
@@ -169,7 +183,10 @@ fn lossy_vectors_every_direction_and_buffer() {
         }
         for from in ALL {
             n += 1;
-            f.push_err(check_all_targets(&ks, &input, from, &ALL).map_err(|m| format!("lossy#{}: {m}", r["id"])));
+            f.push_err(
+                check_all_targets(&ks, &input, from, &ALL)
+                    .map_err(|m| format!("lossy#{}: {m}", r["id"])),
+            );
         }
     }
     f.finish("lossy vectors x all directions", n);
@@ -242,7 +259,11 @@ fn resolve(r: &Value, bits: u32) -> (Encoding, Vec<u8>) {
             }
         }
         (Some(l), Some("strip")) => {
-            let skip = if input.starts_with(l.bom()) { l.bom().len() } else { 0 };
+            let skip = if input.starts_with(l.bom()) {
+                l.bom().len()
+            } else {
+                0
+            };
             (l, skip)
         }
         (Some(l), None | Some("keep")) => (l, 0),
@@ -302,10 +323,16 @@ fn wide_vectors(rel: &str, bits: u32, count: usize) {
                 } else {
                     (k.validate_utf32)(body, endian).is_ok()
                 };
-                f.check(v == valid, || format!("{id}: kernel {} validate {enc} = {v}", k.name()));
+                f.check(v == valid, || {
+                    format!("{id}: kernel {} validate {enc} = {v}", k.name())
+                });
                 let strict = run(k, body, enc, Encoding::Utf8, Mode::Strict);
                 f.check(strict.result.is_ok() == valid, || {
-                    format!("{id}: kernel {} strict {enc} -> UTF-8 gave {:?}", k.name(), strict.result)
+                    format!(
+                        "{id}: kernel {} strict {enc} -> UTF-8 gave {:?}",
+                        k.name(),
+                        strict.result
+                    )
                 });
                 let Some(w) = &want else { continue };
                 let lossy = run(k, body, enc, Encoding::Utf8, Mode::Lossy);
@@ -319,13 +346,17 @@ fn wide_vectors(rel: &str, bits: u32, count: usize) {
                     )
                 });
                 if valid {
-                    f.check(&strict.out == w, || format!("{id}: kernel {} strict output", k.name()));
+                    f.check(&strict.out == w, || {
+                        format!("{id}: kernel {} strict output", k.name())
+                    });
                 }
                 for mid in [mid_le, mid_be] {
                     let a = run(k, body, enc, mid, Mode::Lossy);
                     let b = run(k, &a.out, mid, Encoding::Utf8, Mode::Strict);
-                    f.check(a.result.is_ok() && b.result == Ok(w.len()) && &b.out == w, || {
-                        format!(
+                    f.check(
+                        a.result.is_ok() && b.result == Ok(w.len()) && &b.out == w,
+                        || {
+                            format!(
                             "{id}: kernel {} {enc} -> {mid} lossy -> UTF-8: {:?}/{:?} {} want {}",
                             k.name(),
                             a.result,
@@ -333,7 +364,8 @@ fn wide_vectors(rel: &str, bits: u32, count: usize) {
                             show(&b.out),
                             show(w)
                         )
-                    });
+                        },
+                    );
                 }
             }
         }
@@ -369,16 +401,32 @@ fn kuhn_stress_test() {
         let e = (k.validate_utf8)(&input).expect_err("Kuhn's file is invalid UTF-8");
         f.check(
             e.valid_up_to() == std_err.valid_up_to() && e.error_len() == std_err.error_len(),
-            || format!("kernel {}: validate_utf8 {e:?} vs std {std_err:?}", k.name()),
+            || {
+                format!(
+                    "kernel {}: validate_utf8 {e:?} vs std {std_err:?}",
+                    k.name()
+                )
+            },
         );
         let whole = run(k, &input, Encoding::Utf8, Encoding::Utf8, Mode::Lossy);
         f.check(whole.out == std_lossy.as_bytes(), || {
-            format!("kernel {}: whole-file lossy differs from String::from_utf8_lossy", k.name())
+            format!(
+                "kernel {}: whole-file lossy differs from String::from_utf8_lossy",
+                k.name()
+            )
         });
         let strict = run(k, &input, Encoding::Utf8, Encoding::Utf16Be, Mode::Strict);
         f.check(
-            strict.result.is_err_and(|e| e.valid_up_to() == 4461 && e.written() == 2 * utf16_units(&input[..4461])),
-            || format!("kernel {}: strict UTF-8 -> UTF-16BE: {:?}", k.name(), strict.result),
+            strict.result.is_err_and(|e| {
+                e.valid_up_to() == 4461 && e.written() == 2 * utf16_units(&input[..4461])
+            }),
+            || {
+                format!(
+                    "kernel {}: strict UTF-8 -> UTF-16BE: {:?}",
+                    k.name(),
+                    strict.result
+                )
+            },
         );
         // Line by line: every line decodes, the last one says THE END, and exactly the
         // lines listed in the Kuhn README are not 79 characters long.
@@ -389,7 +437,11 @@ fn kuhn_stress_test() {
             let out = run(k, line, Encoding::Utf8, Encoding::Utf8, Mode::Lossy);
             let s = String::from_utf8(out.out).expect("lossy output is UTF-8");
             f.check(s == String::from_utf8_lossy(line), || {
-                format!("kernel {}: line {} differs from String::from_utf8_lossy", k.name(), i + 1)
+                format!(
+                    "kernel {}: line {} differs from String::from_utf8_lossy",
+                    k.name(),
+                    i + 1
+                )
             });
             let u16out = run(k, line, Encoding::Utf8, Encoding::Utf16Le, Mode::Lossy);
             f.check(u16out.out == encode_str(&s, Encoding::Utf16Le), || {
@@ -403,7 +455,9 @@ fn kuhn_stress_test() {
                 last = s;
             }
         }
-        f.check(last.contains("THE END"), || format!("kernel {}: last line {last:?}", k.name()));
+        f.check(last.contains("THE END"), || {
+            format!("kernel {}: last line {last:?}", k.name())
+        });
         let expected_not79: Vec<usize> = [
             75..=76,
             83..=85,
@@ -444,34 +498,49 @@ fn demo_utf8_utf16be() {
     );
     let u16demo = &u16file[2..];
     let text = std::str::from_utf8(&u8demo).expect("demo is UTF-8");
-    assert_eq!(encode_str(text, Encoding::Utf16Be), u16demo, "data files agree (std)");
+    assert_eq!(
+        encode_str(text, Encoding::Utf16Be),
+        u16demo,
+        "data files agree (std)"
+    );
     let mut f = Failures::default();
     for k in &ks {
         for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
             let a = run(k, &u8demo, Encoding::Utf8, Encoding::Utf16Be, mode);
             f.check(a.result == Ok(u16demo.len()) && a.out == u16demo, || {
-                format!("kernel {}: UTF-8 demo -> UTF-16BE {mode:?}: {:?}", k.name(), a.result)
+                format!(
+                    "kernel {}: UTF-8 demo -> UTF-16BE {mode:?}: {:?}",
+                    k.name(),
+                    a.result
+                )
             });
             let b = run(k, u16demo, Encoding::Utf16Be, Encoding::Utf8, mode);
             f.check(b.result == Ok(u8demo.len()) && b.out == u8demo, || {
-                format!("kernel {}: UTF-16BE demo -> UTF-8 {mode:?}: {:?}", k.name(), b.result)
+                format!(
+                    "kernel {}: UTF-16BE demo -> UTF-8 {mode:?}: {:?}",
+                    k.name(),
+                    b.result
+                )
             });
         }
         f.check((k.validate_utf16)(u16demo, Endian::Big).is_ok(), || {
             format!("kernel {}: demo is valid UTF-16BE", k.name())
         });
-        f.check((k.utf16_len_from_utf8)(&u8demo) * 2 == u16demo.len(), || {
-            format!("kernel {}: utf16_len_from_utf8", k.name())
-        });
-        f.check((k.utf8_len_from_utf16)(u16demo, Endian::Big) == u8demo.len(), || {
-            format!("kernel {}: utf8_len_from_utf16", k.name())
-        });
+        f.check(
+            (k.utf16_len_from_utf8)(&u8demo) * 2 == u16demo.len(),
+            || format!("kernel {}: utf16_len_from_utf8", k.name()),
+        );
+        f.check(
+            (k.utf8_len_from_utf16)(u16demo, Endian::Big) == u8demo.len(),
+            || format!("kernel {}: utf8_len_from_utf16", k.name()),
+        );
         f.check((k.count_utf8)(&u8demo) == text.chars().count(), || {
             format!("kernel {}: count_utf8", k.name())
         });
-        f.check((k.count_utf16)(u16demo, Endian::Big) == text.chars().count(), || {
-            format!("kernel {}: count_utf16", k.name())
-        });
+        f.check(
+            (k.count_utf16)(u16demo, Endian::Big) == text.chars().count(),
+            || format!("kernel {}: count_utf16", k.name()),
+        );
     }
     f.finish("UTF-8-demo <-> UTF-16BE-demo", 1);
 }

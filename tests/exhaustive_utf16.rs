@@ -69,10 +69,21 @@ fn every_utf16_unit() {
                         Ok(()) => valid,
                         Err(err) => !valid && err.valid_up_to() == want_at,
                     };
-                    assert!(ok, "kernel {} validate_utf16 {from} {u:04X}: {v:?}", k.name());
-                    let max = utfast_scalar::transcode::max_output_len(from, Encoding::Utf8, src.len());
-                    let got = kernel(k, &src, from, Encoding::Utf8, Mode::Lossy, max, 0xA5).unwrap();
-                    assert_eq!(got.out, lossy.as_bytes(), "kernel {} {from} {u:04X} lossy", k.name());
+                    assert!(
+                        ok,
+                        "kernel {} validate_utf16 {from} {u:04X}: {v:?}",
+                        k.name()
+                    );
+                    let max =
+                        utfast_scalar::transcode::max_output_len(from, Encoding::Utf8, src.len());
+                    let got =
+                        kernel(k, &src, from, Encoding::Utf8, Mode::Lossy, max, 0xA5).unwrap();
+                    assert_eq!(
+                        got.out,
+                        lossy.as_bytes(),
+                        "kernel {} {from} {u:04X} lossy",
+                        k.name()
+                    );
                 }
                 check_targets(&ks, &src, from, &targets);
             }
@@ -119,9 +130,30 @@ fn utf16_boundary_pairs_and_triples() {
 }
 
 const BOUNDARY32: [u32; 24] = [
-    0, 0x7F, 0x80, 0xFF, 0x100, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000,
-    0xFFFD, 0xFFFF, 0x10000, 0x10FFFF, 0x110000, 0x1FFFFF, 0x10_0000 | 0xD800, 0x7FFF_FFFF,
-    0x8000_0000, 0xFFFF_D800, 0xFFFF_FFFF,
+    0,
+    0x7F,
+    0x80,
+    0xFF,
+    0x100,
+    0x7FF,
+    0x800,
+    0xD7FF,
+    0xD800,
+    0xDBFF,
+    0xDC00,
+    0xDFFF,
+    0xE000,
+    0xFFFD,
+    0xFFFF,
+    0x10000,
+    0x10FFFF,
+    0x110000,
+    0x1FFFFF,
+    0x10_0000 | 0xD800,
+    0x7FFF_FFFF,
+    0x8000_0000,
+    0xFFFF_D800,
+    0xFFFF_FFFF,
 ];
 
 #[test]
@@ -209,10 +241,20 @@ fn check_utf8_input(ks: &[&'static Kernel], input: &[u8], ctx_len: usize) {
             .encode_utf16()
             .flat_map(u16::to_le_bytes)
             .collect();
-        let max = utfast_scalar::transcode::max_output_len(Encoding::Utf8, Encoding::Utf16Le, src.len());
+        let max =
+            utfast_scalar::transcode::max_output_len(Encoding::Utf8, Encoding::Utf16Le, src.len());
         let got = scalar(src, Encoding::Utf8, Encoding::Utf16Le, Mode::Lossy, max, 0).unwrap();
-        assert!(got.out == want, "scalar UTF-8 -> UTF-16LE lossy of {}", show(src));
-        check_targets(ks, src, Encoding::Utf8, &[Encoding::Utf16Le, Encoding::Utf16Be]);
+        assert!(
+            got.out == want,
+            "scalar UTF-8 -> UTF-16LE lossy of {}",
+            show(src)
+        );
+        check_targets(
+            ks,
+            src,
+            Encoding::Utf8,
+            &[Encoding::Utf16Le, Encoding::Utf16Be],
+        );
     }
 }
 
@@ -263,7 +305,12 @@ fn sampled_three_and_four_byte_utf8_inputs() {
                     }
                 }
             }
-            check_targets(&ks, &joined, Encoding::Utf8, &[Encoding::Utf16Le, Encoding::Utf32Be]);
+            check_targets(
+                &ks,
+                &joined,
+                Encoding::Utf8,
+                &[Encoding::Utf16Le, Encoding::Utf32Be],
+            );
         }
     }
     println!("sampled_three_and_four_byte_utf8_inputs: {n} inputs");
@@ -283,7 +330,13 @@ fn check_scalar_utf8(src: &[u8]) {
         (Ok(s), Ok(n)) => assert_eq!(n, 2 * s.encode_utf16().count()),
         (Err(e), Err(te)) => {
             assert_eq!(te.valid_up_to(), e.valid_up_to(), "strict {}", show(src));
-            assert_eq!(te.written(), 2 * std::str::from_utf8(&src[..e.valid_up_to()]).unwrap().encode_utf16().count());
+            assert_eq!(
+                te.written(),
+                2 * std::str::from_utf8(&src[..e.valid_up_to()])
+                    .unwrap()
+                    .encode_utf16()
+                    .count()
+            );
         }
         (a, b) => panic!("strict {}: std {a:?}, scalar {b:?}", show(src)),
     }

@@ -45,9 +45,14 @@ fn round_trips(ks: &[&'static Kernel], name: &str, text: &str, encs: &[Encoding]
         for (to, want) in &forms {
             for k in ks {
                 for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
-                    for dst_len in [want.len(), utfast_scalar::transcode::max_output_len(*from, *to, src.len())] {
-                        let got = kernel(k, src, *from, *to, mode, dst_len, 0xA5)
-                            .unwrap_or_else(|m| panic!("{name}: kernel {} {from} -> {to} {mode:?}: {m}", k.name()));
+                    for dst_len in [
+                        want.len(),
+                        utfast_scalar::transcode::max_output_len(*from, *to, src.len()),
+                    ] {
+                        let got =
+                            kernel(k, src, *from, *to, mode, dst_len, 0xA5).unwrap_or_else(|m| {
+                                panic!("{name}: kernel {} {from} -> {to} {mode:?}: {m}", k.name())
+                            });
                         assert!(
                             got.result == Ok(want.len()) && got.out == *want,
                             "{name}: kernel {} {from} -> {to} {mode:?} dst_len {dst_len}: {:?}, first difference at byte {:?}",
@@ -60,7 +65,9 @@ fn round_trips(ks: &[&'static Kernel], name: &str, text: &str, encs: &[Encoding]
                 // A buffer one byte short: OutputTooSmall on the last char boundary that fits.
                 if !want.is_empty() {
                     let short = kernel(k, src, *from, *to, Mode::Strict, want.len() - 1, 0x5A)
-                        .unwrap_or_else(|m| panic!("{name}: kernel {} {from} -> {to} short: {m}", k.name()));
+                        .unwrap_or_else(|m| {
+                            panic!("{name}: kernel {} {from} -> {to} short: {m}", k.name())
+                        });
                     let last = text.chars().next_back().unwrap();
                     let mut tail = Vec::new();
                     encode_char(last, *to, &mut tail);
@@ -71,7 +78,12 @@ fn round_trips(ks: &[&'static Kernel], name: &str, text: &str, encs: &[Encoding]
                         src.len() - tail_src.len(),
                         want.len() - tail.len(),
                     );
-                    assert_eq!(short.result, Err(expect), "{name}: kernel {} {from} -> {to} short buffer", k.name());
+                    assert_eq!(
+                        short.result,
+                        Err(expect),
+                        "{name}: kernel {} {from} -> {to} short buffer",
+                        k.name()
+                    );
                     assert_eq!(short.out, want[..want.len() - tail.len()]);
                 }
             }
@@ -90,30 +102,64 @@ fn check_lengths_valid(ks: &[&'static Kernel], name: &str, text: &str, from: Enc
         match from {
             Encoding::Utf8 => {
                 assert_eq!((k.count_utf8)(src), chars, "{name}: {n} count_utf8");
-                assert_eq!((k.utf16_len_from_utf8)(src), u16len, "{name}: {n} utf16_len_from_utf8");
+                assert_eq!(
+                    (k.utf16_len_from_utf8)(src),
+                    u16len,
+                    "{name}: {n} utf16_len_from_utf8"
+                );
             }
             Encoding::Utf16Le | Encoding::Utf16Be => {
                 let e = from.endian().unwrap();
-                assert_eq!((k.count_utf16)(src, e), chars, "{name}: {n} count_utf16 {from}");
-                assert_eq!((k.utf8_len_from_utf16)(src, e), u8len, "{name}: {n} utf8_len_from_utf16 {from}");
+                assert_eq!(
+                    (k.count_utf16)(src, e),
+                    chars,
+                    "{name}: {n} count_utf16 {from}"
+                );
+                assert_eq!(
+                    (k.utf8_len_from_utf16)(src, e),
+                    u8len,
+                    "{name}: {n} utf8_len_from_utf16 {from}"
+                );
             }
             Encoding::Utf32Le | Encoding::Utf32Be => {
                 let e = from.endian().unwrap();
-                assert_eq!((k.utf8_len_from_utf32)(src, e), u8len, "{name}: {n} utf8_len_from_utf32 {from}");
-                assert_eq!((k.utf16_len_from_utf32)(src, e), u16len, "{name}: {n} utf16_len_from_utf32 {from}");
+                assert_eq!(
+                    (k.utf8_len_from_utf32)(src, e),
+                    u8len,
+                    "{name}: {n} utf8_len_from_utf32 {from}"
+                );
+                assert_eq!(
+                    (k.utf16_len_from_utf32)(src, e),
+                    u16len,
+                    "{name}: {n} utf16_len_from_utf32 {from}"
+                );
             }
             Encoding::Latin1 => {
-                assert_eq!((k.utf8_len_from_latin1)(src), u8len, "{name}: {n} utf8_len_from_latin1");
+                assert_eq!(
+                    (k.utf8_len_from_latin1)(src),
+                    u8len,
+                    "{name}: {n} utf8_len_from_latin1"
+                );
             }
         }
         if from != Encoding::Latin1 {
-            let unit = if from == Encoding::Utf8 { 1 } else { from.unit_size() };
+            let unit = if from == Encoding::Utf8 {
+                1
+            } else {
+                from.unit_size()
+            };
             assert!((k.validate_utf8)(&encode_str(text, Encoding::Utf8)).is_ok());
             if unit == 2 {
-                assert!((k.validate_utf16)(src, from.endian().unwrap()).is_ok(), "{name}: {n} validate {from}");
+                assert!(
+                    (k.validate_utf16)(src, from.endian().unwrap()).is_ok(),
+                    "{name}: {n} validate {from}"
+                );
             }
             if unit == 4 {
-                assert!((k.validate_utf32)(src, from.endian().unwrap()).is_ok(), "{name}: {n} validate {from}");
+                assert!(
+                    (k.validate_utf32)(src, from.endian().unwrap()).is_ok(),
+                    "{name}: {n} validate {from}"
+                );
             }
         }
     }
@@ -125,7 +171,11 @@ fn lipsum_unicode_round_trips() {
     for name in FILES {
         let text = maybe_shorten(lipsum(name));
         round_trips(&ks, name, &text, &UNICODE);
-        println!("{name}: {} bytes, round trips among {} encodings OK", text.len(), UNICODE.len());
+        println!(
+            "{name}: {} bytes, round trips among {} encodings OK",
+            text.len(),
+            UNICODE.len()
+        );
     }
 }
 
@@ -156,22 +206,65 @@ fn lipsum_to_latin1_not_representable() {
         let first_bad = text.char_indices().find(|&(_, c)| (c as u32) > 0xFF);
         let lossy: Vec<u8> = text
             .chars()
-            .map(|c| if (c as u32) <= 0xFF { c as u32 as u8 } else { b'?' })
+            .map(|c| {
+                if (c as u32) <= 0xFF {
+                    c as u32 as u8
+                } else {
+                    b'?'
+                }
+            })
             .collect();
         for from in UNICODE {
             let src = encode_str(&text, from);
             for k in &ks {
-                let got = kernel(k, &src, from, Encoding::Latin1, Mode::Lossy, lossy.len(), 0xA5).unwrap();
-                assert!(got.result == Ok(lossy.len()) && got.out == lossy, "{name}: {} {from} -> Latin-1 lossy", k.name());
-                let strict = kernel(k, &src, from, Encoding::Latin1, Mode::Strict, src.len(), 0xA5).unwrap();
+                let got = kernel(
+                    k,
+                    &src,
+                    from,
+                    Encoding::Latin1,
+                    Mode::Lossy,
+                    lossy.len(),
+                    0xA5,
+                )
+                .unwrap();
+                assert!(
+                    got.result == Ok(lossy.len()) && got.out == lossy,
+                    "{name}: {} {from} -> Latin-1 lossy",
+                    k.name()
+                );
+                let strict = kernel(
+                    k,
+                    &src,
+                    from,
+                    Encoding::Latin1,
+                    Mode::Strict,
+                    src.len(),
+                    0xA5,
+                )
+                .unwrap();
                 match first_bad {
                     None => assert_eq!(strict.result, Ok(lossy.len())),
                     Some((at, _)) => {
                         let before = &text[..at];
                         let e = strict.result.expect_err("not representable");
-                        assert_eq!(e.kind(), ErrorKind::NotLatin1, "{name}: {} {from}", k.name());
-                        assert_eq!(e.valid_up_to(), encode_str(before, from).len(), "{name}: {} {from}", k.name());
-                        assert_eq!(e.written(), before.chars().count(), "{name}: {} {from}", k.name());
+                        assert_eq!(
+                            e.kind(),
+                            ErrorKind::NotLatin1,
+                            "{name}: {} {from}",
+                            k.name()
+                        );
+                        assert_eq!(
+                            e.valid_up_to(),
+                            encode_str(before, from).len(),
+                            "{name}: {} {from}",
+                            k.name()
+                        );
+                        assert_eq!(
+                            e.written(),
+                            before.chars().count(),
+                            "{name}: {} {from}",
+                            k.name()
+                        );
                         assert_eq!(strict.out, encode_str(before, Encoding::Latin1));
                     }
                 }

@@ -371,10 +371,14 @@ pub fn call(
         Err(e) => e.written(),
     };
     if written > dst_len {
-        return Err(format!("written {written} > dst.len() {dst_len}: {result:?}"));
+        return Err(format!(
+            "written {written} > dst.len() {dst_len}: {result:?}"
+        ));
     }
     if let Some(i) = buf[dst_len..].iter().position(|&b| b != sentinel) {
-        return Err(format!("wrote past the end of dst (at dst_len + {i}): {result:?}"));
+        return Err(format!(
+            "wrote past the end of dst (at dst_len + {i}): {result:?}"
+        ));
     }
     if let Err(e) = result {
         if e.kind() == ErrorKind::OutputTooSmall {
@@ -445,10 +449,12 @@ pub fn check_case(
         )
     };
     // "Valid" input for Mode::Valid: well-formed and representable in `to`.
-    let valid = items
-        .iter()
-        .all(|it| it.val.is_ok_and(|c| to != Encoding::Latin1 || (c as u32) <= 0xFF));
-    let oracle = scalar(src, from, to, mode, dst_len, 0xA5).map_err(|m| format!("scalar: {m}; {}", ctx()))?;
+    let valid = items.iter().all(|it| {
+        it.val
+            .is_ok_and(|c| to != Encoding::Latin1 || (c as u32) <= 0xFF)
+    });
+    let oracle = scalar(src, from, to, mode, dst_len, 0xA5)
+        .map_err(|m| format!("scalar: {m}; {}", ctx()))?;
     if mode != Mode::Valid || valid {
         let want = model_items(items, to, mode, dst_len);
         if oracle != want {
@@ -525,8 +531,10 @@ pub fn check_validation(kernels: &[&'static Kernel], src: &[u8]) -> Result<(), S
     ] {
         let e = enc.endian().unwrap();
         let want = first_error(src, enc);
-        let norm16 = |r: Result<(), utfast_scalar::Utf16Error>| r.err().map(|x| (x.valid_up_to(), x.kind()));
-        let norm32 = |r: Result<(), utfast_scalar::Utf32Error>| r.err().map(|x| (x.valid_up_to(), x.kind()));
+        let norm16 =
+            |r: Result<(), utfast_scalar::Utf16Error>| r.err().map(|x| (x.valid_up_to(), x.kind()));
+        let norm32 =
+            |r: Result<(), utfast_scalar::Utf32Error>| r.err().map(|x| (x.valid_up_to(), x.kind()));
         let oracle = if enc.unit_size() == 2 {
             norm16(utf16::validate_utf16_bytes(src, e))
         } else {
@@ -558,18 +566,30 @@ pub fn check_validation(kernels: &[&'static Kernel], src: &[u8]) -> Result<(), S
 
 /// Checks the length and count functions of every kernel against scalar and std on
 /// valid input in `from` (on invalid input: only that nothing panics).
-pub fn check_lengths(kernels: &[&'static Kernel], src: &[u8], from: Encoding) -> Result<(), String> {
+pub fn check_lengths(
+    kernels: &[&'static Kernel],
+    src: &[u8],
+    from: Encoding,
+) -> Result<(), String> {
     use utfast_scalar::len;
     let items = decode_items(src, from);
     let valid = items.iter().all(|it| it.val.is_ok());
-    let text: String = items.iter().map(|it| it.val.unwrap_or('\u{FFFD}')).collect();
+    let text: String = items
+        .iter()
+        .map(|it| it.val.unwrap_or('\u{FFFD}'))
+        .collect();
     let e = from.endian().unwrap_or(Endian::Little);
     // (name, scalar value, std value, per-kernel function)
     type LenFn<'a> = Box<dyn Fn(&Kernel) -> usize + 'a>;
     let mut cases: Vec<(&str, usize, usize, LenFn)> = Vec::new();
     match from {
         Encoding::Utf8 => {
-            cases.push(("count_utf8", len::count_utf8(src), text.chars().count(), Box::new(|k| (k.count_utf8)(src))));
+            cases.push((
+                "count_utf8",
+                len::count_utf8(src),
+                text.chars().count(),
+                Box::new(|k| (k.count_utf8)(src)),
+            ));
             cases.push((
                 "utf16_len_from_utf8",
                 len::utf16_len_from_utf8(src),
@@ -578,7 +598,12 @@ pub fn check_lengths(kernels: &[&'static Kernel], src: &[u8], from: Encoding) ->
             ));
         }
         Encoding::Utf16Le | Encoding::Utf16Be => {
-            cases.push(("count_utf16", len::count_utf16(src, e), text.chars().count(), Box::new(move |k| (k.count_utf16)(src, e))));
+            cases.push((
+                "count_utf16",
+                len::count_utf16(src, e),
+                text.chars().count(),
+                Box::new(move |k| (k.count_utf16)(src, e)),
+            ));
             cases.push((
                 "utf8_len_from_utf16",
                 len::utf8_len_from_utf16(src, e),
@@ -611,7 +636,10 @@ pub fn check_lengths(kernels: &[&'static Kernel], src: &[u8], from: Encoding) ->
     }
     for (name, oracle, std_value, f) in &cases {
         if valid && oracle != std_value {
-            return Err(format!("scalar {name} = {oracle}, std {std_value}; {from} src {}", show(src)));
+            return Err(format!(
+                "scalar {name} = {oracle}, std {std_value}; {from} src {}",
+                show(src)
+            ));
         }
         for k in kernels {
             let got = f(k);
