@@ -61,7 +61,7 @@ pub fn proptest_cases(normal: u32) -> u32 {
 
 /// Decodes lowercase/uppercase hex without separators.
 pub fn hex(s: &str) -> Vec<u8> {
-    assert!(s.len() % 2 == 0, "odd hex length: {s}");
+    assert!(s.len().is_multiple_of(2), "odd hex length: {s}");
     (0..s.len())
         .step_by(2)
         .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
@@ -257,7 +257,7 @@ pub fn decode_items(src: &[u8], from: Encoding) -> Vec<Item> {
                     val,
                 });
             }
-            if src.len() % 4 != 0 {
+            if !src.len().is_multiple_of(4) {
                 items.push(Item {
                     start: src.len() / 4 * 4,
                     end: src.len(),
