@@ -355,17 +355,19 @@ pub fn model_items(items: &[Item], to: Encoding, mode: Mode, dst_len: usize) -> 
 const GUARD: usize = 64;
 
 /// Calls `f(src, dst)` with `dst.len() == dst_len`, inside a buffer filled with
-/// `sentinel` that extends `GUARD` bytes past `dst`. Checks: `written <= dst_len`,
-/// nothing written past `dst`'s end, and, for `OutputTooSmall`, nothing written
-/// past `written`. Returns the outcome (`out` = `dst[..written]`).
+/// `sentinel` that extends `GUARD` bytes past `dst` and 0..8 bytes before it (so `dst`
+/// starts at varying alignments). Checks: `written <= dst_len`, nothing written outside
+/// `dst`, and, for `OutputTooSmall`, nothing written past `written`. Returns the
+/// outcome (`out` = `dst[..written]`).
 pub fn call(
     f: impl Fn(&[u8], &mut [u8]) -> Result<usize, TranscodeError>,
     src: &[u8],
     dst_len: usize,
     sentinel: u8,
 ) -> Result<Outcome, String> {
-    let mut buf = vec![sentinel; dst_len + GUARD];
-    let result = f(src, &mut buf[..dst_len]);
+    let off = (dst_len.wrapping_mul(7) ^ src.len()) % 8;
+    let mut buf = vec![sentinel; off + dst_len + GUARD];
+    let result = f(src, &mut buf[off..off + dst_len]);
     let written = match result {
         Ok(n) => n,
         Err(e) => e.written(),
@@ -375,14 +377,21 @@ pub fn call(
             "written {written} > dst.len() {dst_len}: {result:?}"
         ));
     }
-    if let Some(i) = buf[dst_len..].iter().position(|&b| b != sentinel) {
+    if let Some(i) = buf[..off].iter().position(|&b| b != sentinel) {
+        return Err(format!(
+            "wrote before the start of dst (at dst - {}): {result:?}",
+            off - i
+        ));
+    }
+    if let Some(i) = buf[off + dst_len..].iter().position(|&b| b != sentinel) {
         return Err(format!(
             "wrote past the end of dst (at dst_len + {i}): {result:?}"
         ));
     }
     if let Err(e) = result {
         if e.kind() == ErrorKind::OutputTooSmall {
-            if let Some(i) = buf[written..dst_len].iter().position(|&b| b != sentinel) {
+            let dst = &buf[off..off + dst_len];
+            if let Some(i) = dst[written..].iter().position(|&b| b != sentinel) {
                 return Err(format!(
                     "OutputTooSmall but dst[{}] was written (written = {written})",
                     written + i
@@ -390,8 +399,73 @@ pub fn call(
             }
         }
     }
-    buf.truncate(written);
-    Ok(Outcome { result, out: buf })
+    Ok(Outcome {
+        result,
+        out: buf[off..off + written].to_vec(),
+    })
+}
+
+/// A copy of `src` starting `off % 8` bytes into a fresh allocation (misaligned input).
+pub fn misaligned(src: &[u8], off: usize) -> (Vec<u8>, usize) {
+    let off = off % 8;
+    let mut v = vec![0xEE; off];
+    v.extend_from_slice(src);
+    (v, off)
+}
+
+/// The kernel field for a pair of encodings (what `Kernel::transcode` dispatches to),
+/// or `None` for Latin-1 -> Latin-1 (no field).
+pub fn field(k: &Kernel, from: Encoding, to: Encoding) -> Option<utfast_simd::TranscodeFn> {
+    use Encoding::*;
+    Some(match (from, to) {
+        (Utf8, Utf8) => k.utf8_to_utf8,
+        (Utf8, Utf16Le | Utf16Be) => k.utf8_to_utf16,
+        (Utf8, Utf32Le | Utf32Be) => k.utf8_to_utf32,
+        (Utf8, Latin1) => k.utf8_to_latin1,
+        (Utf16Le | Utf16Be, Utf8) => k.utf16_to_utf8,
+        (Utf16Le | Utf16Be, Utf16Le | Utf16Be) => k.utf16_to_utf16,
+        (Utf16Le | Utf16Be, Utf32Le | Utf32Be) => k.utf16_to_utf32,
+        (Utf16Le | Utf16Be, Latin1) => k.utf16_to_latin1,
+        (Utf32Le | Utf32Be, Utf8) => k.utf32_to_utf8,
+        (Utf32Le | Utf32Be, Utf16Le | Utf16Be) => k.utf32_to_utf16,
+        (Utf32Le | Utf32Be, Utf32Le | Utf32Be) => k.utf32_to_utf32,
+        (Utf32Le | Utf32Be, Latin1) => k.utf32_to_latin1,
+        (Latin1, Utf8) => k.latin1_to_utf8,
+        (Latin1, Utf16Le | Utf16Be) => k.latin1_to_utf16,
+        (Latin1, Utf32Le | Utf32Be) => k.latin1_to_utf32,
+        (Latin1, Latin1) => return None,
+    })
+}
+
+/// Calls the kernel field directly, with the endian arguments that the field must
+/// ignore (those of UTF-8/Latin-1) set to both values; both must equal `expect`.
+pub fn check_field_ignores_endian(
+    k: &Kernel,
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+    dst_len: usize,
+    expect: &Outcome,
+) -> Result<(), String> {
+    let Some(f) = field(k, from, to) else {
+        return Ok(());
+    };
+    for junk in [Endian::Little, Endian::Big] {
+        let fe = from.endian().unwrap_or(junk);
+        let te = to.endian().unwrap_or(junk);
+        let got = call(|s, d| f(s, d, fe, te, mode), src, dst_len, 0x3C)?;
+        if got != *expect {
+            return Err(format!(
+                "kernel {} field {from} -> {to} {mode:?} with ignored endian {junk:?}: {:?}, via transcode {:?}; src {}",
+                k.name(),
+                got.result,
+                expect.result,
+                show(src)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Runs the scalar transcoder (the oracle) directly.
@@ -514,6 +588,10 @@ pub fn check_all_targets(
                 check_case(kernels, src, &items, from, to, mode, exact - 1)?;
             }
             check_case(kernels, src, &items, from, to, mode, max)?;
+            for k in kernels {
+                let via = kernel(k, src, from, to, mode, max, 0x5A)?;
+                check_field_ignores_endian(k, src, from, to, mode, max, &via)?;
+            }
         }
     }
     Ok(())
