@@ -55,7 +55,7 @@ fn every_utf16_unit() {
             ctx.push(u);
             ctx.extend(std::iter::repeat_n(u16::from(b'z'), 40));
             // Under QEMU only every 17th unit also runs in context.
-            let with_ctx = !quick() || u % 17 == 0;
+            let with_ctx = !quick() || u.is_multiple_of(17);
             for units in [&alone[..], &ctx[..]]
                 .into_iter()
                 .take(1 + usize::from(with_ctx))
@@ -241,7 +241,7 @@ fn check_utf8_input(ks: &[&'static Kernel], input: &[u8], ctx_len: usize) {
     let mut ctx = vec![b'x'; ctx_len];
     ctx.extend_from_slice(input);
     ctx.extend_from_slice(b"yz");
-    let with_ctx = !quick() || ctx_len % 13 == 0;
+    let with_ctx = !quick() || ctx_len.is_multiple_of(13);
     for src in [input, &ctx[..]]
         .into_iter()
         .take(1 + usize::from(with_ctx))
