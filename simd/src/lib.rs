@@ -18,6 +18,8 @@ pub mod kernel;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
+mod generic;
+mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
