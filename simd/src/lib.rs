@@ -20,6 +20,7 @@ pub mod kernel;
 mod aarch64;
 mod generic;
 mod vector;
+mod vector_ext;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
