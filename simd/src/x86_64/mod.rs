@@ -2,3 +2,4 @@
 pub mod avx2;
 pub mod avx512;
 pub mod sse42;
+pub(crate) mod units;
