@@ -8,7 +8,9 @@
 //! be invalid ([`super::utf32::Utf32Check`]). Other blocks go to the scalar code of
 //! the [block loop](super::blocks), which reports errors or writes U+FFFD.
 //!
-//! In trusted-valid mode every block is copied or swapped without checks. For UTF-32
+//! In trusted-valid mode blocks are copied or swapped without validation (a UTF-16
+//! block must still not end with a high surrogate, so that it ends on a character
+//! boundary of valid input). For UTF-32
 //! that is exactly what the scalar code does on any input; for UTF-16 it is exact on
 //! valid input (on invalid input, which that mode excludes, the scalar code re-encodes
 //! a high surrogate with the unit after it, the copy does not).
@@ -57,17 +59,18 @@ impl<V: VectorExt> BlockOp<V> for Utf16ToUtf16<V> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
             let mut v = V::load_unaligned(src);
-            if self.mode != Mode::Valid {
-                let t = v.and(self.m_fc);
-                let (hi, lo) = (t.eq16(self.p_hi), t.eq16(self.p_lo));
-                if !hi.or(lo).is_zero() {
-                    let unit = 2 * V::MASK_BITS;
-                    let total = V::BYTES as u32 * V::MASK_BITS;
-                    let (high, low) = (hi.bitmask(), lo.bitmask());
-                    // Pairs inside the block only: the last unit is no high surrogate.
-                    if high >> (total - unit) != 0 || low != high << unit {
-                        return false;
-                    }
+            let t = v.and(self.m_fc);
+            let (hi, lo) = (t.eq16(self.p_hi), t.eq16(self.p_lo));
+            if !hi.or(lo).is_zero() {
+                let unit = 2 * V::MASK_BITS;
+                let total = V::BYTES as u32 * V::MASK_BITS;
+                let (high, low) = (hi.bitmask(), lo.bitmask());
+                // The block must end on a character boundary (no high surrogate in
+                // the last unit), in every mode: `OutputTooSmall` positions depend
+                // on it. Pairs must be complete inside the block unless trusted.
+                if high >> (total - unit) != 0 || (self.mode != Mode::Valid && low != high << unit)
+                {
+                    return false;
                 }
             }
             if self.from != self.to {
