@@ -71,7 +71,13 @@ fn check_transcode(k: &Kernel, src: &[u8], from: Encoding, to: Encoding, mode: M
         Ok(n) => n,
         Err(e) => e.written(),
     };
-    for size in [max + 8, exact, exact.saturating_sub(1), exact / 2, exact.saturating_sub(3)] {
+    for size in [
+        max + 8,
+        exact,
+        exact.saturating_sub(1),
+        exact / 2,
+        exact.saturating_sub(3),
+    ] {
         let mut a = vec![0xA5u8; size + 16];
         let mut b = a.clone();
         let ra = SCALAR.transcode(src, &mut a[..size], from, to, mode);
@@ -113,8 +119,16 @@ fn check_validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str)
     match from {
         Utf16Le | Utf16Be => {
             let e = endian(from);
-            assert_eq!((k.validate_utf16)(src, e), (SCALAR.validate_utf16)(src, e), "{name} validate_utf16 {ctx}");
-            assert_eq!((k.count_utf16)(src, e), (SCALAR.count_utf16)(src, e), "{name} count_utf16 {ctx}");
+            assert_eq!(
+                (k.validate_utf16)(src, e),
+                (SCALAR.validate_utf16)(src, e),
+                "{name} validate_utf16 {ctx}"
+            );
+            assert_eq!(
+                (k.count_utf16)(src, e),
+                (SCALAR.count_utf16)(src, e),
+                "{name} count_utf16 {ctx}"
+            );
             assert_eq!(
                 (k.utf8_len_from_utf16)(src, e),
                 (SCALAR.utf8_len_from_utf16)(src, e),
@@ -123,7 +137,11 @@ fn check_validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str)
         }
         Utf32Le | Utf32Be => {
             let e = endian(from);
-            assert_eq!((k.validate_utf32)(src, e), (SCALAR.validate_utf32)(src, e), "{name} validate_utf32 {ctx}");
+            assert_eq!(
+                (k.validate_utf32)(src, e),
+                (SCALAR.validate_utf32)(src, e),
+                "{name} validate_utf32 {ctx}"
+            );
             assert_eq!(
                 (k.utf8_len_from_utf32)(src, e),
                 (SCALAR.utf8_len_from_utf32)(src, e),
@@ -136,7 +154,11 @@ fn check_validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str)
             );
         }
         Latin1 | Utf8 => {
-            assert_eq!((k.count_utf8)(src), (SCALAR.count_utf8)(src), "{name} count_utf8 {ctx}");
+            assert_eq!(
+                (k.count_utf8)(src),
+                (SCALAR.count_utf8)(src),
+                "{name} count_utf8 {ctx}"
+            );
             assert_eq!(
                 (k.utf16_len_from_utf8)(src),
                 (SCALAR.utf16_len_from_utf8)(src),
@@ -154,7 +176,14 @@ fn check_validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str)
 /// Everything for one input: validation, lengths, every target in strict and lossy
 /// mode, and trusted-valid mode where the input is valid for it (`valid_for_latin1`:
 /// every character is at most U+00FF).
-fn check_all(k: &Kernel, src: &[u8], from: Encoding, valid: bool, valid_for_latin1: bool, ctx: &str) {
+fn check_all(
+    k: &Kernel,
+    src: &[u8],
+    from: Encoding,
+    valid: bool,
+    valid_for_latin1: bool,
+    ctx: &str,
+) {
     check_validate_and_lengths(k, src, from, ctx);
     for &to in targets(from) {
         for mode in [Mode::Strict, Mode::Lossy] {
@@ -189,7 +218,11 @@ fn lipsum_every_form() {
     let texts = lipsum();
     for k in &ks {
         for (name, text) in &texts {
-            let text: &str = if qemu() { &text[..text.floor_char_boundary(4000)] } else { text };
+            let text: &str = if qemu() {
+                &text[..text.floor_char_boundary(4000)]
+            } else {
+                text
+            };
             // Latin-1 bytes of the text's characters (low byte) and the matching string.
             let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
             let as_latin1: String = latin1.iter().map(|&b| char::from(b)).collect();
@@ -231,7 +264,11 @@ fn base_units(n: usize, seed: u32, bmp: bool) -> Vec<u32> {
 fn every_position(test: &str, forms: [Encoding; 2], specials: &[(&str, &[u32])], bmp: bool) {
     let ks = kernels(test);
     let step = if qemu() { 7 } else { 1 };
-    let pads: &[usize] = if qemu() { &[0, 17, 64] } else { &[0, 1, 5, 16, 31, 64, 100, 255, 300] };
+    let pads: &[usize] = if qemu() {
+        &[0, 17, 64]
+    } else {
+        &[0, 1, 5, 16, 31, 64, 100, 255, 300]
+    };
     for k in &ks {
         for &(what, special) in specials {
             for (pi, &left) in pads.iter().enumerate() {
@@ -243,7 +280,10 @@ fn every_position(test: &str, forms: [Encoding; 2], specials: &[(&str, &[u32])],
                     units.splice(pos..pos, special.iter().copied());
                     for from in forms {
                         let src = encode(&units, from);
-                        let ctx = format!("{what} at unit {pos} (pad {left}/{right}, len {})", units.len());
+                        let ctx = format!(
+                            "{what} at unit {pos} (pad {left}/{right}, len {})",
+                            units.len()
+                        );
                         check_all(k, &src, from, false, false, &ctx);
                         // Odd / partial trailing bytes.
                         for cut in 1..from.unit_size() {
@@ -320,7 +360,14 @@ fn latin1_every_length_and_alignment() {
         for src in [&bytes, &ascii] {
             for start in [0, 1, 3] {
                 for end in (start..src.len()).step_by(step) {
-                    check_all(k, &src[start..end], Latin1, true, true, &format!("{start}..{end}"));
+                    check_all(
+                        k,
+                        &src[start..end],
+                        Latin1,
+                        true,
+                        true,
+                        &format!("{start}..{end}"),
+                    );
                 }
             }
         }

@@ -29,9 +29,21 @@ fn main() {
     let ks: Vec<&Kernel> = utfast_simd::__units_for_tests::kernels().collect();
     let budget = Duration::from_millis(150);
     let (latin, chinese, emoji) = (text("Latin"), text("Chinese"), text("Emoji"));
-    let u16le = |s: &str| s.encode_utf16().flat_map(u16::to_le_bytes).collect::<Vec<u8>>();
-    let u32le = |s: &str| s.chars().flat_map(|c| (c as u32).to_le_bytes()).collect::<Vec<u8>>();
-    let latin1: Vec<u8> = latin.chars().map(|c| c as u32 as u8).chain(0x80..=0xFF).collect();
+    let u16le = |s: &str| {
+        s.encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect::<Vec<u8>>()
+    };
+    let u32le = |s: &str| {
+        s.chars()
+            .flat_map(|c| (c as u32).to_le_bytes())
+            .collect::<Vec<u8>>()
+    };
+    let latin1: Vec<u8> = latin
+        .chars()
+        .map(|c| c as u32 as u8)
+        .chain(0x80..=0xFF)
+        .collect();
     let inputs = [
         ("Latin utf16le", u16le(&latin), Encoding::Utf16Le),
         ("Chinese utf16le", u16le(&chinese), Encoding::Utf16Le),
@@ -48,35 +60,104 @@ fn main() {
     }
     println!("{header}   (speed-up over scalar, x)");
     let mut dst = vec![0u8; 4 * latin1.len().max(chinese.len()).max(emoji.len()) + 64];
-    let le = Endian::Little;
+    const LE: Endian = Endian::Little;
     for (name, src, from) in &inputs {
         type Op = (&'static str, Box<dyn Fn(&Kernel, &[u8], &mut [u8])>);
         let mut ops: Vec<Op> = Vec::new();
         match from {
             Encoding::Utf16Le => {
-                ops.push(("validate_utf16", Box::new(|k, s, _| _ = black_box((k.validate_utf16)(s, le)))));
-                ops.push(("count_utf16", Box::new(|k, s, _| _ = black_box((k.count_utf16)(s, le)))));
-                ops.push(("utf8_len_from_utf16", Box::new(|k, s, _| _ = black_box((k.utf8_len_from_utf16)(s, le)))));
-                ops.push(("utf16le->be", Box::new(|k, s, d| _ = black_box((k.utf16_to_utf16)(s, d, le, Endian::Big, Mode::Strict)))));
-                ops.push(("utf16->utf32", Box::new(|k, s, d| _ = black_box((k.utf16_to_utf32)(s, d, le, le, Mode::Strict)))));
-                ops.push(("utf16->latin1 lossy", Box::new(|k, s, d| _ = black_box((k.utf16_to_latin1)(s, d, le, le, Mode::Lossy)))));
+                ops.push((
+                    "validate_utf16",
+                    Box::new(|k, s, _| _ = black_box((k.validate_utf16)(s, LE))),
+                ));
+                ops.push((
+                    "count_utf16",
+                    Box::new(|k, s, _| _ = black_box((k.count_utf16)(s, LE))),
+                ));
+                ops.push((
+                    "utf8_len_from_utf16",
+                    Box::new(|k, s, _| _ = black_box((k.utf8_len_from_utf16)(s, LE))),
+                ));
+                ops.push((
+                    "utf16le->be",
+                    Box::new(|k, s, d| {
+                        _ = black_box((k.utf16_to_utf16)(s, d, LE, Endian::Big, Mode::Strict))
+                    }),
+                ));
+                ops.push((
+                    "utf16->utf32",
+                    Box::new(|k, s, d| {
+                        _ = black_box((k.utf16_to_utf32)(s, d, LE, LE, Mode::Strict))
+                    }),
+                ));
+                ops.push((
+                    "utf16->latin1 lossy",
+                    Box::new(|k, s, d| {
+                        _ = black_box((k.utf16_to_latin1)(s, d, LE, LE, Mode::Lossy))
+                    }),
+                ));
             }
             Encoding::Utf32Le => {
-                ops.push(("validate_utf32", Box::new(|k, s, _| _ = black_box((k.validate_utf32)(s, le)))));
-                ops.push(("utf8_len_from_utf32", Box::new(|k, s, _| _ = black_box((k.utf8_len_from_utf32)(s, le)))));
-                ops.push(("utf32le->be", Box::new(|k, s, d| _ = black_box((k.utf32_to_utf32)(s, d, le, Endian::Big, Mode::Strict)))));
-                ops.push(("utf32->utf16", Box::new(|k, s, d| _ = black_box((k.utf32_to_utf16)(s, d, le, le, Mode::Strict)))));
-                ops.push(("utf32->latin1 lossy", Box::new(|k, s, d| _ = black_box((k.utf32_to_latin1)(s, d, le, le, Mode::Lossy)))));
+                ops.push((
+                    "validate_utf32",
+                    Box::new(|k, s, _| _ = black_box((k.validate_utf32)(s, LE))),
+                ));
+                ops.push((
+                    "utf8_len_from_utf32",
+                    Box::new(|k, s, _| _ = black_box((k.utf8_len_from_utf32)(s, LE))),
+                ));
+                ops.push((
+                    "utf32le->be",
+                    Box::new(|k, s, d| {
+                        _ = black_box((k.utf32_to_utf32)(s, d, LE, Endian::Big, Mode::Strict))
+                    }),
+                ));
+                ops.push((
+                    "utf32->utf16",
+                    Box::new(|k, s, d| {
+                        _ = black_box((k.utf32_to_utf16)(s, d, LE, LE, Mode::Strict))
+                    }),
+                ));
+                ops.push((
+                    "utf32->latin1 lossy",
+                    Box::new(|k, s, d| {
+                        _ = black_box((k.utf32_to_latin1)(s, d, LE, LE, Mode::Lossy))
+                    }),
+                ));
             }
             Encoding::Latin1 => {
-                ops.push(("latin1->utf16", Box::new(|k, s, d| _ = black_box((k.latin1_to_utf16)(s, d, le, le, Mode::Strict)))));
-                ops.push(("latin1->utf32", Box::new(|k, s, d| _ = black_box((k.latin1_to_utf32)(s, d, le, le, Mode::Strict)))));
-                ops.push(("latin1->utf8", Box::new(|k, s, d| _ = black_box((k.latin1_to_utf8)(s, d, le, le, Mode::Strict)))));
-                ops.push(("utf8_len_from_latin1", Box::new(|k, s, _| _ = black_box((k.utf8_len_from_latin1)(s)))));
+                ops.push((
+                    "latin1->utf16",
+                    Box::new(|k, s, d| {
+                        _ = black_box((k.latin1_to_utf16)(s, d, LE, LE, Mode::Strict))
+                    }),
+                ));
+                ops.push((
+                    "latin1->utf32",
+                    Box::new(|k, s, d| {
+                        _ = black_box((k.latin1_to_utf32)(s, d, LE, LE, Mode::Strict))
+                    }),
+                ));
+                ops.push((
+                    "latin1->utf8",
+                    Box::new(|k, s, d| {
+                        _ = black_box((k.latin1_to_utf8)(s, d, LE, LE, Mode::Strict))
+                    }),
+                ));
+                ops.push((
+                    "utf8_len_from_latin1",
+                    Box::new(|k, s, _| _ = black_box((k.utf8_len_from_latin1)(s))),
+                ));
             }
             _ => {
-                ops.push(("count_utf8", Box::new(|k, s, _| _ = black_box((k.count_utf8)(s)))));
-                ops.push(("utf16_len_from_utf8", Box::new(|k, s, _| _ = black_box((k.utf16_len_from_utf8)(s)))));
+                ops.push((
+                    "count_utf8",
+                    Box::new(|k, s, _| _ = black_box((k.count_utf8)(s))),
+                ));
+                ops.push((
+                    "utf16_len_from_utf8",
+                    Box::new(|k, s, _| _ = black_box((k.utf16_len_from_utf8)(s))),
+                ));
             }
         }
         for (op, f) in &ops {
@@ -86,7 +167,10 @@ fn main() {
                 let t = best(budget, || f(k, black_box(src), &mut dst));
                 line += &format!("{:>9.1}", base.as_secs_f64() / t.as_secs_f64());
             }
-            println!("{line}   (scalar {:.2} GB/s)", src.len() as f64 / base.as_secs_f64() / 1e9);
+            println!(
+                "{line}   (scalar {:.2} GB/s)",
+                src.len() as f64 / base.as_secs_f64() / 1e9
+            );
         }
     }
 }

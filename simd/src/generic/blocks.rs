@@ -65,7 +65,11 @@ pub(crate) fn shift(
 ) -> Result<usize, TranscodeError> {
     match r {
         Ok(w) => Ok(o + w),
-        Err(e) => Err(TranscodeError::new(e.kind(), i + e.valid_up_to(), o + e.written())),
+        Err(e) => Err(TranscodeError::new(
+            e.kind(),
+            i + e.valid_up_to(),
+            o + e.written(),
+        )),
     }
 }
 

@@ -23,8 +23,8 @@
 
 use super::blocks::{pat16, select, BlockOp};
 use crate::vector_ext::VectorExt;
-use utfast_scalar::{transcode as scalar, utf16 as scalar16, Endian, Mode, TranscodeError};
 use utfast_scalar::Utf16Error;
+use utfast_scalar::{transcode as scalar, utf16 as scalar16, Endian, Mode, TranscodeError};
 
 /// Bytes checked per iteration of the surrogate-free fast path.
 const CHUNK: usize = 64;
@@ -44,7 +44,7 @@ pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Resu
     let first = (1u64 << unit) - 1;
     let mut carry = 0u64;
     let mut i = 0;
-    // SAFETY (whole loop): the ISA is the caller's promise; every load reads
+    // SAFETY: (whole loop) the ISA is the caller's promise; every load reads
     // `V::BYTES` bytes at `ptr + k` with `k + V::BYTES <= n`.
     unsafe {
         let (m_f8, p_sur) = (V::splat4(pat16(0xF800, e)), V::splat4(pat16(0xD800, e)));

@@ -17,8 +17,8 @@
 
 use super::blocks::{pat32, select, BlockOp};
 use crate::vector_ext::VectorExt;
-use utfast_scalar::{transcode as scalar, utf32 as scalar32, Endian, Mode, TranscodeError};
 use utfast_scalar::Utf32Error;
+use utfast_scalar::{transcode as scalar, utf32 as scalar32, Endian, Mode, TranscodeError};
 
 /// Bytes checked per iteration of validation.
 const CHUNK: usize = 64;
@@ -53,7 +53,10 @@ impl<V: VectorExt> Utf32Check<V> {
     #[inline(always)]
     pub(crate) unsafe fn invalid(&self, v: V) -> V {
         // SAFETY: the ISA is the caller's promise.
-        unsafe { v.saturating_sub(self.limit).or(v.and(self.m_sur).eq32(self.p_sur)) }
+        unsafe {
+            v.saturating_sub(self.limit)
+                .or(v.and(self.m_sur).eq32(self.p_sur))
+        }
     }
 }
 
@@ -67,7 +70,7 @@ pub(crate) unsafe fn validate_utf32<V: VectorExt>(src: &[u8], e: Endian) -> Resu
     let n = src.len();
     let ptr = src.as_ptr();
     let mut i = 0;
-    // SAFETY (whole block): the ISA is the caller's promise; every load reads
+    // SAFETY: (whole block) the ISA is the caller's promise; every load reads
     // `V::BYTES` bytes at `ptr + k` with `k + V::BYTES <= n`.
     unsafe {
         let check = Utf32Check::<V>::new(e);

@@ -84,10 +84,7 @@ impl VectorExt for uint8x16_t {
     unsafe fn narrow32(a: Self, b: Self) -> Self {
         // SAFETY: the caller guarantees NEON.
         unsafe {
-            vreinterpretq_u8_u16(vuzp1q_u16(
-                vreinterpretq_u16_u8(a),
-                vreinterpretq_u16_u8(b),
-            ))
+            vreinterpretq_u8_u16(vuzp1q_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b)))
         }
     }
 }

@@ -17,7 +17,7 @@ fn bytes(seed: u64) -> [u8; 64] {
         x ^= x >> 7;
         x ^= x << 17;
         *b = (x >> 24) as u8;
-        if seed % 4 == 0 {
+        if seed.is_multiple_of(4) {
             *b &= 0x03;
         }
     }
@@ -44,7 +44,7 @@ unsafe fn store<V: Vector>(v: V) -> [u8; 64] {
 unsafe fn check_all<V: VectorExt>() {
     let n = V::BYTES;
     assert!(n as u32 * V::MASK_BITS <= 64);
-    // SAFETY (whole body): the ISA is the caller's promise; loads read 64-byte arrays.
+    // SAFETY: (whole body) the ISA is the caller's promise; loads read 64-byte arrays.
     unsafe {
         let p = [0x12, 0x34, 0x56, 0x78];
         let s = store(V::splat4(p));
@@ -54,7 +54,7 @@ unsafe fn check_all<V: VectorExt>() {
         for seed in 1..60u64 {
             let a = bytes(seed);
             let mut b = bytes(seed + 1000);
-            if seed % 3 == 0 {
+            if seed.is_multiple_of(3) {
                 // Equal in some bytes, lanes and double lanes.
                 for k in (0..64).step_by(3) {
                     b[k] = a[k];
@@ -98,7 +98,11 @@ unsafe fn check_all<V: VectorExt>() {
                     assert_eq!(got8, want8, "zip8 output byte {k}");
                     let lane = k / 2;
                     let src = if lane % 2 == 0 { &a } else { &b };
-                    assert_eq!(z16[z][i], src[(lane / 2) * 2 + k % 2], "zip16 output byte {k}");
+                    assert_eq!(
+                        z16[z][i],
+                        src[(lane / 2) * 2 + k % 2],
+                        "zip16 output byte {k}"
+                    );
                 }
                 let cat = |j: usize| if j < n { a[j] } else { b[j - n] };
                 assert_eq!(n16[i], cat(2 * i), "narrow16 at {i}");
