@@ -64,6 +64,19 @@ pub(crate) trait VectorExt: Vector {
     /// The CPU supports the implementing ISA.
     unsafe fn bitmask(self) -> u64;
 
+    /// Per byte `self - other`, wrapping (with `other` a comparison result, this adds
+    /// one to every byte where the comparison held).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn wrapping_sub8(self, other: Self) -> Self;
+
+    /// The sum of all bytes, as unsigned numbers.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn sum_bytes(self) -> u64;
+
     /// Swaps the two bytes of every 16-bit lane (UTF-16 LE <-> BE).
     ///
     /// # Safety

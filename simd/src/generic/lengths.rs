@@ -2,64 +2,24 @@
 //!
 //! Every length function of `utfast_scalar::len` is a sum over input bytes or units
 //! of a small formula (for example UTF-8 bytes from UTF-16: `1 + (u >= 0x80) +
-//! (u >= 0x800 && u is not a surrogate)`). Each formula is rewritten as a count of
-//! comparison hits: per vector, one comparison per condition, a [`VectorExt::bitmask`]
-//! and a population count. The sums are kept in "mask bits" (a unit of `w` bytes has
-//! `w * MASK_BITS` bits in a mask) and divided once at the end; the tail (less than a
-//! vector, including a trailing partial unit, which the scalar functions ignore) goes
-//! to the scalar function. Since the formulas are the scalar ones, applied to every
-//! unit, the results are identical to the scalar functions on *every* input, valid
-//! or not.
+//! (u >= 0x800 && u is not a surrogate)`). Each formula is rewritten as a fixed part
+//! (a multiple of the number of units) plus or minus counts of comparison hits, e.g.
+//! `3 - (u < 0x80) - (u < 0x800 || surrogate)`.
+//!
+//! Hits are counted in byte-wide vector accumulators: a comparison result is `0xFF`
+//! (`-1`) in every byte of a hit, so `acc - hit` adds one per byte (a hit on a 16-bit
+//! lane adds one to both of its bytes: the sums are divided by the lane width at the
+//! end). Before a byte could overflow (255 / hits per step vectors) the accumulators
+//! are summed horizontally ([`VectorExt::sum_bytes`]). The tail (less than a vector,
+//! including a trailing partial unit, which the scalar functions ignore) goes to the
+//! scalar function. Since the formulas are the scalar ones applied to every unit, the
+//! results are identical to the scalar functions on *every* input, valid or not.
 
 use super::blocks::{pat16, pat32};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{len as scalar, Endian};
 
-/// The per-vector count of one length function, in mask bits.
-trait Bits<V: VectorExt> {
-    /// Mask bits per output unit counted (e.g. `2 * MASK_BITS` for a UTF-16 input unit).
-    fn divisor(&self) -> u64;
-    /// The count for the vector `v`, in mask bits.
-    ///
-    /// # Safety
-    /// The CPU supports `V`'s ISA.
-    unsafe fn bits(&self, v: V) -> u64;
-}
-
-/// Sums `f.bits` over the whole vectors of `src`; returns the bytes covered and the
-/// sum divided by `f.divisor()`.
-///
-/// # Safety
-/// The CPU supports `V`'s ISA.
-#[inline(always)]
-unsafe fn sum<V: VectorExt, F: Bits<V>>(src: &[u8], f: &F) -> (usize, usize) {
-    let (n, ptr) = (src.len(), src.as_ptr());
-    let mut i = 0;
-    let mut total = 0u64;
-    while i + V::BYTES <= n {
-        // SAFETY: the ISA is the caller's promise; `i + V::BYTES <= n`.
-        total += unsafe { f.bits(V::load_unaligned(ptr.add(i))) };
-        i += V::BYTES;
-    }
-    (i, (total / f.divisor()) as usize)
-}
-
-/// Population count of a comparison result's mask.
-///
-/// # Safety
-/// The CPU supports `V`'s ISA.
-#[inline(always)]
-unsafe fn hits<V: VectorExt>(v: V) -> u64 {
-    // SAFETY: the ISA is the caller's promise.
-    u64::from(unsafe { v.bitmask() }.count_ones())
-}
-
-/// All mask bits of one vector.
-fn all<V: VectorExt>() -> u64 {
-    V::BYTES as u64 * u64::from(V::MASK_BITS)
-}
-
-/// `(v & mask) == pattern` per byte, 16-bit or 32-bit lane, for the length counts.
+/// `(v & mask) == pattern` per byte, 16-bit or 32-bit lane.
 struct Test<V> {
     mask: V,
     pattern: V,
@@ -80,27 +40,63 @@ impl<V: VectorExt> Test<V> {
     }
 }
 
-/// UTF-8 counts: `base` bits per byte that is not a continuation byte, plus bits
-/// of 4-byte leads if `leads` (UTF-16 length).
+/// The comparisons of one length function.
+trait Counts<V: VectorExt> {
+    /// The most one [`Counts::step`] adds to a byte of either accumulator.
+    const PER_STEP: usize;
+    /// Adds the hits of `v` to the accumulators `plus` and `minus` (one per byte
+    /// of a hit).
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    unsafe fn step(&self, v: V, plus: &mut V, minus: &mut V);
+}
+
+/// Runs `c` over the whole vectors of `src`; returns the bytes covered and the
+/// `plus` and `minus` byte-hit sums.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn sum<V: VectorExt, C: Counts<V>>(src: &[u8], c: &C) -> (usize, u64, u64) {
+    let (n, ptr) = (src.len(), src.as_ptr());
+    let batch = 255 / C::PER_STEP;
+    let (mut i, mut plus, mut minus) = (0, 0, 0);
+    // SAFETY: the ISA is the caller's promise; every load reads `V::BYTES` bytes at
+    // `ptr + i` with `i + V::BYTES <= n`.
+    unsafe {
+        while i + V::BYTES <= n {
+            let (mut p, mut m) = (V::splat(0), V::splat(0));
+            let mut k = 0;
+            while k < batch && i + V::BYTES <= n {
+                c.step(V::load_unaligned(ptr.add(i)), &mut p, &mut m);
+                i += V::BYTES;
+                k += 1;
+            }
+            plus += p.sum_bytes();
+            minus += m.sum_bytes();
+        }
+    }
+    (i, plus, minus)
+}
+
+/// UTF-8: continuation bytes (minus), and 4-byte leads (plus) if `four` is set.
 struct Utf8Counts<V> {
     continuation: Test<V>,
     four: Option<Test<V>>,
 }
 
-impl<V: VectorExt> Bits<V> for Utf8Counts<V> {
-    fn divisor(&self) -> u64 {
-        u64::from(V::MASK_BITS)
-    }
+impl<V: VectorExt> Counts<V> for Utf8Counts<V> {
+    const PER_STEP: usize = 1;
     #[inline(always)]
-    unsafe fn bits(&self, v: V) -> u64 {
+    unsafe fn step(&self, v: V, plus: &mut V, minus: &mut V) {
         // SAFETY: the ISA is the caller's promise.
         unsafe {
             let t = &self.continuation;
-            let mut b = all::<V>() - hits(v.and(t.mask).eq8(t.pattern));
+            *minus = minus.wrapping_sub8(v.and(t.mask).eq8(t.pattern));
             if let Some(t) = &self.four {
-                b += hits(v.and(t.mask).eq8(t.pattern));
+                *plus = plus.wrapping_sub8(v.and(t.mask).eq8(t.pattern));
             }
-            b
         }
     }
 }
@@ -112,14 +108,14 @@ impl<V: VectorExt> Bits<V> for Utf8Counts<V> {
 #[inline(always)]
 pub(crate) unsafe fn count_utf8<V: VectorExt>(src: &[u8]) -> usize {
     // SAFETY: the ISA is the caller's promise.
-    let (i, n) = unsafe {
-        let f = Utf8Counts {
+    let (i, _, cont) = unsafe {
+        let c = Utf8Counts {
             continuation: Test::new([0xC0; 4], [0x80; 4]),
             four: None,
         };
-        sum::<V, _>(src, &f)
+        sum::<V, _>(src, &c)
     };
-    n + scalar::count_utf8(&src[i..])
+    i - cont as usize + scalar::count_utf8(&src[i..])
 }
 
 /// UTF-16 units for UTF-8 (non-continuation bytes plus 4-byte leads); any input.
@@ -129,69 +125,78 @@ pub(crate) unsafe fn count_utf8<V: VectorExt>(src: &[u8]) -> usize {
 #[inline(always)]
 pub(crate) unsafe fn utf16_len_from_utf8<V: VectorExt>(src: &[u8]) -> usize {
     // SAFETY: the ISA is the caller's promise.
-    let (i, n) = unsafe {
-        let f = Utf8Counts {
+    let (i, four, cont) = unsafe {
+        let c = Utf8Counts {
             continuation: Test::new([0xC0; 4], [0x80; 4]),
             four: Some(Test::new([0xF0; 4], [0xF0; 4])),
         };
-        sum::<V, _>(src, &f)
+        sum::<V, _>(src, &c)
     };
-    n + scalar::utf16_len_from_utf8(&src[i..])
+    i - cont as usize + four as usize + scalar::utf16_len_from_utf8(&src[i..])
 }
 
-/// Latin-1 to UTF-8: one bit count per byte, plus one per byte >= 0x80.
-struct Latin1Counts<V>(Test<V>);
-
-impl<V: VectorExt> Bits<V> for Latin1Counts<V> {
-    fn divisor(&self) -> u64 {
-        u64::from(V::MASK_BITS)
-    }
-    #[inline(always)]
-    unsafe fn bits(&self, v: V) -> u64 {
-        // SAFETY: the ISA is the caller's promise.
-        unsafe { all::<V>() + hits(v.and(self.0.mask).eq8(self.0.pattern)) }
-    }
-}
-
-/// UTF-8 bytes for Latin-1.
+/// UTF-8 bytes for Latin-1: one per byte, plus one per byte >= 0x80.
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
 pub(crate) unsafe fn utf8_len_from_latin1<V: VectorExt>(src: &[u8]) -> usize {
     // SAFETY: the ISA is the caller's promise.
-    let (i, n) = unsafe { sum::<V, _>(src, &Latin1Counts(Test::new([0x80; 4], [0x80; 4]))) };
-    n + scalar::utf8_len_from_latin1(&src[i..])
+    let (i, _, high) = unsafe {
+        let c = Utf8Counts {
+            continuation: Test::new([0x80; 4], [0x80; 4]),
+            four: None,
+        };
+        sum::<V, _>(src, &c)
+    };
+    i + high as usize + scalar::utf8_len_from_latin1(&src[i..])
 }
 
-/// UTF-16 counts: `weight` per unit minus the units matching each test (16-bit lanes).
-struct Utf16Counts<V> {
-    weight: u64,
-    minus: [Option<Test<V>>; 2],
-    /// Also subtracted, OR-ed with `minus[1]` (disjoint from it).
-    or_minus: Option<Test<V>>,
+/// Hits of up to three tests on 16-bit (`WIDTH == 2`) or 32-bit lanes, all
+/// subtracted; the second and third are OR-ed when `or_23` (disjoint tests).
+struct LaneCounts<V, const WIDTH: usize> {
+    tests: [Option<Test<V>>; 3],
+    or_23: bool,
 }
 
-impl<V: VectorExt> Bits<V> for Utf16Counts<V> {
-    fn divisor(&self) -> u64 {
-        2 * u64::from(V::MASK_BITS)
-    }
+impl<V: VectorExt, const WIDTH: usize> LaneCounts<V, WIDTH> {
+    /// `(v & t.mask) == t.pattern` per lane.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
     #[inline(always)]
-    unsafe fn bits(&self, v: V) -> u64 {
+    unsafe fn hit(v: V, t: &Test<V>) -> V {
         // SAFETY: the ISA is the caller's promise.
         unsafe {
-            let mut b = self.weight * all::<V>();
-            if let Some(t) = &self.minus[0] {
-                b -= hits(v.and(t.mask).eq16(t.pattern));
+            let x = v.and(t.mask);
+            if WIDTH == 2 {
+                x.eq16(t.pattern)
+            } else {
+                x.eq32(t.pattern)
             }
-            if let Some(t) = &self.minus[1] {
-                let mut m = v.and(t.mask).eq16(t.pattern);
-                if let Some(o) = &self.or_minus {
-                    m = m.or(v.and(o.mask).eq16(o.pattern));
+        }
+    }
+}
+
+impl<V: VectorExt, const WIDTH: usize> Counts<V> for LaneCounts<V, WIDTH> {
+    const PER_STEP: usize = 3;
+    #[inline(always)]
+    unsafe fn step(&self, v: V, _plus: &mut V, minus: &mut V) {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            if let Some(t) = &self.tests[0] {
+                *minus = minus.wrapping_sub8(Self::hit(v, t));
+            }
+            match (&self.tests[1], &self.tests[2]) {
+                (Some(a), Some(b)) if self.or_23 => {
+                    *minus = minus.wrapping_sub8(Self::hit(v, a).or(Self::hit(v, b)));
                 }
-                b -= hits(m);
+                (a, b) => {
+                    for t in [a, b].into_iter().flatten() {
+                        *minus = minus.wrapping_sub8(Self::hit(v, t));
+                    }
+                }
             }
-            b
         }
     }
 }
@@ -203,15 +208,14 @@ impl<V: VectorExt> Bits<V> for Utf16Counts<V> {
 #[inline(always)]
 pub(crate) unsafe fn count_utf16<V: VectorExt>(src: &[u8], e: Endian) -> usize {
     // SAFETY: the ISA is the caller's promise.
-    let (i, n) = unsafe {
-        let f = Utf16Counts {
-            weight: 1,
-            minus: [Some(Test::new(pat16(0xFC00, e), pat16(0xDC00, e))), None],
-            or_minus: None,
+    let (i, _, low) = unsafe {
+        let c = LaneCounts::<V, 2> {
+            tests: [Some(Test::new(pat16(0xFC00, e), pat16(0xDC00, e))), None, None],
+            or_23: false,
         };
-        sum::<V, _>(src, &f)
+        sum::<V, _>(src, &c)
     };
-    n + scalar::count_utf16(&src[i..], e)
+    i / 2 - low as usize / 2 + scalar::count_utf16(&src[i..], e)
 }
 
 /// UTF-8 bytes for UTF-16 bytes: `3 - (u < 0x80) - (u < 0x800 || surrogate)` per unit.
@@ -221,39 +225,18 @@ pub(crate) unsafe fn count_utf16<V: VectorExt>(src: &[u8], e: Endian) -> usize {
 #[inline(always)]
 pub(crate) unsafe fn utf8_len_from_utf16<V: VectorExt>(src: &[u8], e: Endian) -> usize {
     // SAFETY: the ISA is the caller's promise.
-    let (i, n) = unsafe {
-        let f = Utf16Counts {
-            weight: 3,
-            minus: [
+    let (i, _, minus) = unsafe {
+        let c = LaneCounts::<V, 2> {
+            tests: [
                 Some(Test::new(pat16(0xFF80, e), [0; 4])),
                 Some(Test::new(pat16(0xF800, e), [0; 4])),
+                Some(Test::new(pat16(0xF800, e), pat16(0xD800, e))),
             ],
-            or_minus: Some(Test::new(pat16(0xF800, e), pat16(0xD800, e))),
+            or_23: true,
         };
-        sum::<V, _>(src, &f)
+        sum::<V, _>(src, &c)
     };
-    n + scalar::utf8_len_from_utf16(&src[i..], e)
-}
-
-/// UTF-32 counts: `weight` per unit minus the units below each limit (32-bit lanes).
-struct Utf32Counts<V> {
-    weight: u64,
-    below: [Option<Test<V>>; 3],
-}
-
-impl<V: VectorExt> Bits<V> for Utf32Counts<V> {
-    fn divisor(&self) -> u64 {
-        4 * u64::from(V::MASK_BITS)
-    }
-    #[inline(always)]
-    unsafe fn bits(&self, v: V) -> u64 {
-        let mut b = self.weight * all::<V>();
-        for t in self.below.iter().flatten() {
-            // SAFETY: the ISA is the caller's promise.
-            b -= unsafe { hits(v.and(t.mask).eq32(t.pattern)) };
-        }
-        b
-    }
+    3 * (i / 2) - minus as usize / 2 + scalar::utf8_len_from_utf16(&src[i..], e)
 }
 
 /// The test `u < limit` for a power-of-two `limit`, in byte order `e`.
@@ -273,14 +256,14 @@ unsafe fn below<V: VectorExt>(limit: u32, e: Endian) -> Option<Test<V>> {
 #[inline(always)]
 pub(crate) unsafe fn utf8_len_from_utf32<V: VectorExt>(src: &[u8], e: Endian) -> usize {
     // SAFETY: the ISA is the caller's promise.
-    let (i, n) = unsafe {
-        let f = Utf32Counts {
-            weight: 4,
-            below: [below(0x80, e), below(0x800, e), below(0x10000, e)],
+    let (i, _, minus) = unsafe {
+        let c = LaneCounts::<V, 4> {
+            tests: [below(0x80, e), below(0x800, e), below(0x10000, e)],
+            or_23: false,
         };
-        sum::<V, _>(src, &f)
+        sum::<V, _>(src, &c)
     };
-    n + scalar::utf8_len_from_utf32(&src[i..], e)
+    4 * (i / 4) - minus as usize / 4 + scalar::utf8_len_from_utf32(&src[i..], e)
 }
 
 /// UTF-16 units for UTF-32 bytes: `2 - (u < 0x10000)` per unit.
@@ -290,12 +273,12 @@ pub(crate) unsafe fn utf8_len_from_utf32<V: VectorExt>(src: &[u8], e: Endian) ->
 #[inline(always)]
 pub(crate) unsafe fn utf16_len_from_utf32<V: VectorExt>(src: &[u8], e: Endian) -> usize {
     // SAFETY: the ISA is the caller's promise.
-    let (i, n) = unsafe {
-        let f = Utf32Counts {
-            weight: 2,
-            below: [below(0x10000, e), None, None],
+    let (i, _, low) = unsafe {
+        let c = LaneCounts::<V, 4> {
+            tests: [below(0x10000, e), None, None],
+            or_23: false,
         };
-        sum::<V, _>(src, &f)
+        sum::<V, _>(src, &c)
     };
-    n + scalar::utf16_len_from_utf32(&src[i..], e)
+    2 * (i / 4) - low as usize / 4 + scalar::utf16_len_from_utf32(&src[i..], e)
 }

@@ -50,6 +50,16 @@ impl VectorExt for uint8x16_t {
         }
     }
     #[inline(always)]
+    unsafe fn wrapping_sub8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vsubq_u8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn sum_bytes(self) -> u64 {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { u64::from(vaddlvq_u8(self)) }
+    }
+    #[inline(always)]
     unsafe fn swap_bytes16(self) -> Self {
         // SAFETY: the caller guarantees NEON.
         unsafe { vrev16q_u8(self) }

@@ -84,6 +84,13 @@ unsafe fn check_all<V: VectorExt>() {
             if (n as u32 * V::MASK_BITS) < 64 {
                 assert_eq!(m >> (n as u32 * V::MASK_BITS), 0, "bitmask high bits");
             }
+            let sub = store(va.wrapping_sub8(vb));
+            for i in 0..n {
+                assert_eq!(sub[i], a[i].wrapping_sub(b[i]), "wrapping_sub8 at {i}");
+            }
+            let sum: u64 = a[..n].iter().map(|&x| u64::from(x)).sum();
+            assert_eq!(va.sum_bytes(), sum, "sum_bytes");
+            assert_eq!(V::splat(0xFF).sum_bytes(), 255 * n as u64, "sum_bytes of 0xFF");
             let (s16, s32) = (store(va.swap_bytes16()), store(va.swap_bytes32()));
             let (z8, z16) = (V::zip8(va, vb), V::zip16(va, vb));
             let (z8, z16) = ([store(z8.0), store(z8.1)], [store(z16.0), store(z16.1)]);

@@ -45,6 +45,19 @@ impl VectorExt for __m128i {
         unsafe { u64::from(_mm_movemask_epi8(self) as u16) }
     }
     #[inline(always)]
+    unsafe fn wrapping_sub8(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_sub_epi8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn sum_bytes(self) -> u64 {
+        // SAFETY: the caller guarantees SSE4.1. `psadbw` against zero sums each half.
+        unsafe {
+            let s = _mm_sad_epu8(self, _mm_setzero_si128());
+            (_mm_cvtsi128_si64(s) + _mm_extract_epi64::<1>(s)) as u64
+        }
+    }
+    #[inline(always)]
     unsafe fn swap_bytes16(self) -> Self {
         // SAFETY: the caller guarantees SSSE3; the table is 16 readable bytes.
         unsafe { _mm_shuffle_epi8(self, _mm_loadu_si128(SWAP16.as_ptr().cast())) }
@@ -109,6 +122,20 @@ impl VectorExt for __m256i {
     unsafe fn bitmask(self) -> u64 {
         // SAFETY: the caller guarantees AVX2.
         unsafe { u64::from(_mm256_movemask_epi8(self) as u32) }
+    }
+    #[inline(always)]
+    unsafe fn wrapping_sub8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_sub_epi8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn sum_bytes(self) -> u64 {
+        // SAFETY: the caller guarantees AVX2 (and so SSE4.1).
+        unsafe {
+            let s = _mm256_sad_epu8(self, _mm256_setzero_si256());
+            let s = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
+            (_mm_cvtsi128_si64(s) + _mm_extract_epi64::<1>(s)) as u64
+        }
     }
     #[inline(always)]
     unsafe fn swap_bytes16(self) -> Self {
@@ -210,6 +237,16 @@ impl VectorExt for __m512i {
     unsafe fn bitmask(self) -> u64 {
         // SAFETY: the caller guarantees AVX-512BW.
         unsafe { _mm512_movepi8_mask(self) }
+    }
+    #[inline(always)]
+    unsafe fn wrapping_sub8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { _mm512_sub_epi8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn sum_bytes(self) -> u64 {
+        // SAFETY: the caller guarantees AVX-512F/BW.
+        unsafe { _mm512_reduce_add_epi64(_mm512_sad_epu8(self, _mm512_setzero_si512())) as u64 }
     }
     #[inline(always)]
     unsafe fn swap_bytes16(self) -> Self {
