@@ -11,10 +11,11 @@
 //! - while a whole block of input and the whole worst case of its output fit, the
 //!   fast block converts it (it first checks, then writes: a block it refuses leaves
 //!   `dst` untouched);
-//! - a refused block is converted by the scalar function on just that block
-//!   (extended by [`BlockOp::cut`] so that it never ends inside a character, e.g.
-//!   between the two halves of a surrogate pair), writing into the rest of `dst`;
-//!   then the SIMD loop resumes at the end of that sub-range;
+//! - a refused block is converted by the scalar function on just that block (or on
+//!   a few blocks, when the previous block was refused too), extended by
+//!   [`BlockOp::cut`] so that it never ends inside a character (e.g. between the two
+//!   halves of a surrogate pair), writing into the rest of `dst`; then the SIMD loop
+//!   resumes at the end of that sub-range;
 //! - the tail (less than a block of input, or not enough room for a block of output)
 //!   goes to the scalar function.
 //!
@@ -27,6 +28,9 @@
 
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{Endian, TranscodeError};
+
+/// The longest scalar sub-range, in fast blocks.
+const MAX_SPAN: usize = 32;
 
 /// One fast block of a transcoder, for vectors `V`.
 pub(crate) trait BlockOp<V: VectorExt> {
@@ -85,14 +89,20 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
 ) -> Result<usize, TranscodeError> {
     let (n, m) = (src.len(), dst.len());
     let (mut i, mut o) = (0, 0);
+    // Input bytes of the next scalar sub-range: doubled after each refused block
+    // (up to `MAX_SPAN` blocks), so that text the fast block cannot handle (e.g.
+    // mostly surrogate pairs) pays the cost of a refused block and of a scalar call
+    // only once per many blocks; reset by every accepted block.
+    let mut span = Op::IN;
     while n - i >= Op::IN && m - o >= Op::OUT {
         // SAFETY: the ISA is the caller's promise; `i + IN <= n` and `o + OUT <= m`.
         if unsafe { op.block(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
             i += Op::IN;
             o += Op::OUT;
+            span = Op::IN;
             continue;
         }
-        let end = op.cut(src, i + Op::IN);
+        let end = op.cut(src, i + span.min(n - i));
         debug_assert!(i < end && end <= n);
         match op.scalar(&src[i..end], &mut dst[o..]) {
             Ok(w) => {
@@ -101,6 +111,7 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
             }
             Err(e) => return shift(Err(e), i, o),
         }
+        span = (2 * span).min(MAX_SPAN * Op::IN);
     }
     shift(op.scalar(&src[i..], &mut dst[o..]), i, o)
 }

@@ -210,7 +210,11 @@ pub(crate) unsafe fn count_utf16<V: VectorExt>(src: &[u8], e: Endian) -> usize {
     // SAFETY: the ISA is the caller's promise.
     let (i, _, low) = unsafe {
         let c = LaneCounts::<V, 2> {
-            tests: [Some(Test::new(pat16(0xFC00, e), pat16(0xDC00, e))), None, None],
+            tests: [
+                Some(Test::new(pat16(0xFC00, e), pat16(0xDC00, e))),
+                None,
+                None,
+            ],
             or_23: false,
         };
         sum::<V, _>(src, &c)

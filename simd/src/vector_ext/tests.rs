@@ -90,7 +90,11 @@ unsafe fn check_all<V: VectorExt>() {
             }
             let sum: u64 = a[..n].iter().map(|&x| u64::from(x)).sum();
             assert_eq!(va.sum_bytes(), sum, "sum_bytes");
-            assert_eq!(V::splat(0xFF).sum_bytes(), 255 * n as u64, "sum_bytes of 0xFF");
+            assert_eq!(
+                V::splat(0xFF).sum_bytes(),
+                255 * n as u64,
+                "sum_bytes of 0xFF"
+            );
             let (s16, s32) = (store(va.swap_bytes16()), store(va.swap_bytes32()));
             let (z8, z16) = (V::zip8(va, vb), V::zip16(va, vb));
             let (z8, z16) = ([store(z8.0), store(z8.1)], [store(z16.0), store(z16.1)]);
