@@ -26,7 +26,12 @@ fn check(k: &Kernel, input: &[u8]) {
     let std = core::str::from_utf8(input).map(drop);
     let scalar = utfast_scalar::utf8::validate_utf8(input);
     let got = (k.validate_utf8)(input);
-    assert_eq!(got, scalar, "kernel {} validate_utf8 vs scalar on {input:02X?}", k.name());
+    assert_eq!(
+        got,
+        scalar,
+        "kernel {} validate_utf8 vs scalar on {input:02X?}",
+        k.name()
+    );
     match (&got, &std) {
         (Ok(()), Ok(())) => {}
         (Err(g), Err(s)) => assert_eq!(
@@ -35,10 +40,23 @@ fn check(k: &Kernel, input: &[u8]) {
             "kernel {} vs std on {input:02X?}",
             k.name()
         ),
-        _ => panic!("kernel {}: {got:?} but std says {std:?} on {input:02X?}", k.name()),
+        _ => panic!(
+            "kernel {}: {got:?} but std says {std:?} on {input:02X?}",
+            k.name()
+        ),
     }
-    assert_eq!((k.is_utf8)(input), std.is_ok(), "kernel {} is_utf8 on {input:02X?}", k.name());
-    assert_eq!((k.is_ascii)(input), input.is_ascii(), "kernel {} is_ascii", k.name());
+    assert_eq!(
+        (k.is_utf8)(input),
+        std.is_ok(),
+        "kernel {} is_utf8 on {input:02X?}",
+        k.name()
+    );
+    assert_eq!(
+        (k.is_ascii)(input),
+        input.is_ascii(),
+        "kernel {} is_ascii",
+        k.name()
+    );
 }
 
 fn check_all(ks: &[&Kernel], input: &[u8]) {
@@ -103,8 +121,12 @@ fn padded_seeds() {
         )
     } else {
         (
-            (0..=140).chain([191, 192, 193, 255, 256, 320, 509, 511, 512]).collect(),
-            vec![0, 1, 2, 3, 4, 31, 32, 33, 60, 61, 62, 63, 64, 65, 127, 128, 129, 200, 511],
+            (0..=140)
+                .chain([191, 192, 193, 255, 256, 320, 509, 511, 512])
+                .collect(),
+            vec![
+                0, 1, 2, 3, 4, 31, 32, 33, 60, 61, 62, 63, 64, 65, 127, 128, 129, 200, 511,
+            ],
         )
     };
     for seed in SEEDS {
@@ -172,7 +194,12 @@ fn every_byte_pair_at_block_boundaries() {
                 input[pos + 1] = b2;
                 for k in &ks {
                     let expect = core::str::from_utf8(&input).is_ok();
-                    assert_eq!((k.is_utf8)(&input), expect, "{} {b1:02X} {b2:02X} at {pos}", k.name);
+                    assert_eq!(
+                        (k.is_utf8)(&input),
+                        expect,
+                        "{} {b1:02X} {b2:02X} at {pos}",
+                        k.name
+                    );
                 }
                 if b1 >= 0xC0 || b2 >= 0xC0 {
                     check_all(&ks, &input);
@@ -233,7 +260,12 @@ fn conformance_vectors() {
             .collect();
         let std = core::str::from_utf8(&input);
         // The record itself agrees with std on what it asserts.
-        assert_eq!(std.is_ok(), r["valid"].as_bool().unwrap(), "record {}", r["id"]);
+        assert_eq!(
+            std.is_ok(),
+            r["valid"].as_bool().unwrap(),
+            "record {}",
+            r["id"]
+        );
         if let Err(e) = std {
             if asserted.contains(&"valid_up_to") {
                 assert_eq!(Some(e.valid_up_to() as u64), r["valid_up_to"].as_u64());
@@ -259,7 +291,11 @@ fn near_valid() -> impl Strategy<Value = Vec<u8>> {
     let edits = prop::collection::vec((any::<usize>(), any::<u8>(), 0..4u8), 0..3);
     (text, edits).prop_map(|(mut bytes, edits)| {
         for (at, byte, op) in edits {
-            let at = if bytes.is_empty() { 0 } else { at % bytes.len() };
+            let at = if bytes.is_empty() {
+                0
+            } else {
+                at % bytes.len()
+            };
             match op {
                 0 if !bytes.is_empty() => bytes[at] = byte,
                 1 => bytes.insert(at, byte),

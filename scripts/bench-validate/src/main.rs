@@ -39,11 +39,20 @@ fn main() {
     let avx2 = utfast_simd::by_name("avx2").expect("avx2 kernel");
     let avx512 = utfast_simd::by_name("avx512").expect("avx512 kernel");
     let cases: Vec<Case> = vec![
-        ("simdutf8", Box::new(|s| simdutf8::basic::from_utf8(s).is_ok())),
+        (
+            "simdutf8",
+            Box::new(|s| simdutf8::basic::from_utf8(s).is_ok()),
+        ),
         ("simdutf", Box::new(simdutf::validate_utf8)),
-        ("avx2.validate", Box::new(|s| (avx2.validate_utf8)(s).is_ok())),
+        (
+            "avx2.validate",
+            Box::new(|s| (avx2.validate_utf8)(s).is_ok()),
+        ),
         ("avx2.is_utf8", Box::new(|s| (avx2.is_utf8)(s))),
-        ("avx512.validate", Box::new(|s| (avx512.validate_utf8)(s).is_ok())),
+        (
+            "avx512.validate",
+            Box::new(|s| (avx512.validate_utf8)(s).is_ok()),
+        ),
         ("avx512.is_utf8", Box::new(|s| (avx512.is_utf8)(s))),
     ];
     let rounds = 7;
@@ -74,5 +83,7 @@ fn main() {
             gbs[4] / gbs[5]
         );
     }
-    println!("(GB/s; ratios from validate_utf8; val/is = validate throughput / is_utf8 throughput)");
+    println!(
+        "(GB/s; ratios from validate_utf8; val/is = validate throughput / is_utf8 throughput)"
+    );
 }
