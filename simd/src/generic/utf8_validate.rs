@@ -209,14 +209,36 @@ unsafe fn check_vector<V: Vector>(t: &Tables<V>, input: V, prev1: V, prev2: V, p
 
 /// Accumulated state between blocks.
 struct State<V> {
+    /// OR of the error bits of every checked vector.
     error: V,
+    /// Nonzero iff the last non-ASCII block ended inside a sequence.
     prev_incomplete: V,
-    last: V,
 }
 
-/// Checks the 64-byte block at `ptr`, OR-ing its errors into `s.error`.
-/// `HISTORY`: the three bytes before `ptr` are readable and part of the input
-/// (otherwise the first vector's predecessors come from `s.last` by shifting).
+/// Whether the `bytes` bytes at `ptr` (a multiple of `V::BYTES`) are all ASCII.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `ptr..ptr + bytes` is readable.
+#[inline(always)]
+unsafe fn all_ascii<V: Vector>(ptr: *const u8, bytes: usize) -> bool {
+    debug_assert!(bytes % V::BYTES == 0 && bytes > 0);
+    // SAFETY: every load is within `ptr..ptr + bytes`, readable by the caller's promise.
+    unsafe {
+        let mut any = V::load_unaligned(ptr);
+        let mut j = V::BYTES;
+        while j < bytes {
+            any = any.or(V::load_unaligned(ptr.add(j)));
+            j += V::BYTES;
+        }
+        !any.any_high_bit()
+    }
+}
+
+/// Checks the 64-byte block at `ptr` (the full algorithm, no ASCII shortcut),
+/// OR-ing its errors into `s.error` and recording whether it ends incomplete.
+/// `HISTORY`: the three bytes before `ptr` are readable and part of the input;
+/// otherwise the block is the start of the input and its first vector's
+/// predecessors are zeros shifted in.
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA; `ptr..ptr + 64` is readable, and so is `ptr - 3..ptr`
@@ -232,21 +254,11 @@ unsafe fn check_block<V: Vector, const HISTORY: bool>(
     // SAFETY: every load is within `ptr - 3..ptr + 64` (the `- k` loads only for
     // j > 0 or with HISTORY), which the caller guarantees readable.
     unsafe {
-        let mut any = V::load_unaligned(ptr);
-        for j in 1..n {
-            any = any.or(V::load_unaligned(ptr.add(j * V::BYTES)));
-        }
-        if !any.any_high_bit() {
-            // ASCII block: only the previous block's end can be wrong.
-            s.error = s.error.or(s.prev_incomplete);
-            s.prev_incomplete = V::splat(0);
-            s.last = V::load_unaligned(ptr.add(BLOCK - V::BYTES));
-            return;
-        }
-        let mut last = s.last;
+        let mut input = V::splat(0);
         for j in 0..n {
             let p = ptr.add(j * V::BYTES);
-            let input = V::load_unaligned(p);
+            let before = input;
+            input = V::load_unaligned(p);
             let (prev1, prev2, prev3) = if HISTORY || j > 0 {
                 (
                     V::load_unaligned(p.sub(1)),
@@ -255,72 +267,103 @@ unsafe fn check_block<V: Vector, const HISTORY: bool>(
                 )
             } else {
                 (
-                    input.shift_in_one_byte(last),
-                    input.shift_in_two_bytes(last),
-                    input.shift_in_three_bytes(last),
+                    input.shift_in_one_byte(before),
+                    input.shift_in_two_bytes(before),
+                    input.shift_in_three_bytes(before),
                 )
             };
             s.error = s.error.or(check_vector(t, input, prev1, prev2, prev3));
-            last = input;
         }
-        s.last = last;
-        s.prev_incomplete = last.saturating_sub(t.incomplete_max);
+        s.prev_incomplete = input.saturating_sub(t.incomplete_max);
     }
 }
 
-/// How often `is_utf8` looks at the accumulated error (early exit), in bytes.
-const CHECK_INTERVAL: usize = 4096;
+/// How often the accumulated error is tested, in bytes: `validate_utf8` (a failing
+/// stretch is rescanned by the scalar validator, so keep it short) and `is_utf8`
+/// (early exit only).
+const CHECK_INTERVAL_EXACT: usize = 256;
+const CHECK_INTERVAL_BOOL: usize = 4096;
 
-/// Runs the algorithm over `src`. With `EXACT`, returns the start of the first
-/// block whose check failed; without, returns `Some(_)` (an unspecified block) as
-/// soon as some error is seen. `None`: `src` is valid UTF-8.
+/// Runs the algorithm over `src`. Returns `None` if `src` is valid UTF-8, else
+/// `Some(start)` where `src[..start]` was proven valid (except possibly an
+/// unfinished sequence at its very end) and the first error is at or after the
+/// start of the character containing byte `start`. With `EXACT` the error is
+/// within a few hundred bytes of `start`.
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
 unsafe fn find_error_block<V: Vector, const EXACT: bool>(src: &[u8]) -> Option<usize> {
+    let interval = if EXACT {
+        CHECK_INTERVAL_EXACT
+    } else {
+        CHECK_INTERVAL_BOOL
+    };
     let len = src.len();
     let ptr = src.as_ptr();
     // SAFETY: the ISA is the caller's promise; every block pointer below is followed
-    // by 64 bytes inside `src` (pos + 64 <= len), and with HISTORY preceded by 3
-    // bytes inside `src` (pos >= 64); the tail block is in `buf`, with 3 bytes before.
+    // by 64 (or 128 for the ASCII skip) bytes inside `src` (checked against `len`),
+    // and with HISTORY preceded by 3 bytes inside `src` (pos >= 64); the tail block
+    // is in `buf`, with 3 bytes before it.
     unsafe {
         let t = Tables::<V>::new();
-        let zero = V::splat(0);
         let mut s = State {
-            error: zero,
-            prev_incomplete: zero,
-            last: zero,
+            error: V::splat(0),
+            prev_incomplete: V::splat(0),
         };
+        // Everything before `unchecked` is known to be free of errors.
+        let mut unchecked = 0;
         let mut pos = 0;
         if len >= BLOCK {
-            check_block::<V, false>(&t, ptr, &mut s);
-            if EXACT && !s.error.is_zero() {
-                return Some(0);
+            if !all_ascii::<V>(ptr, BLOCK) {
+                check_block::<V, false>(&t, ptr, &mut s);
             }
             pos = BLOCK;
             while pos + BLOCK <= len {
-                check_block::<V, true>(&t, ptr.add(pos), &mut s);
-                if (EXACT || pos % CHECK_INTERVAL == 0) && !s.error.is_zero() {
-                    return Some(pos);
+                if all_ascii::<V>(ptr.add(pos), BLOCK) {
+                    // Only the end of the previous block can be wrong here: test it
+                    // (and the errors so far), then skip ASCII two blocks at a time.
+                    if !s.error.or(s.prev_incomplete).is_zero() {
+                        return Some(unchecked);
+                    }
+                    s.prev_incomplete = V::splat(0);
+                    pos += BLOCK;
+                    while pos + 2 * BLOCK <= len && all_ascii::<V>(ptr.add(pos), 2 * BLOCK) {
+                        pos += 2 * BLOCK;
+                    }
+                    unchecked = pos;
+                    continue;
                 }
+                check_block::<V, true>(&t, ptr.add(pos), &mut s);
                 pos += BLOCK;
+                if pos - unchecked >= interval {
+                    if !s.error.is_zero() {
+                        return Some(unchecked);
+                    }
+                    unchecked = pos;
+                }
             }
         }
         if pos < len {
-            // The last partial block, with the (up to) 3 bytes before it, zero-padded.
+            // The last partial block, with the (up to) 3 bytes before it, zero-padded:
+            // the zeros also turn a sequence cut by the end of input into an error.
             let mut buf = [0u8; 3 + BLOCK];
             let history = pos.min(3);
             buf[3 - history..3].copy_from_slice(&src[pos - history..pos]);
             buf[3..3 + len - pos].copy_from_slice(&src[pos..]);
-            check_block::<V, true>(&t, buf.as_ptr().add(3), &mut s);
+            let tail = buf.as_ptr().add(3);
+            if all_ascii::<V>(tail, BLOCK) {
+                s.error = s.error.or(s.prev_incomplete);
+            } else {
+                check_block::<V, true>(&t, tail, &mut s);
+            }
         } else {
             s.error = s.error.or(s.prev_incomplete);
         }
         if s.error.is_zero() {
             None
         } else {
-            Some(pos)
+            Some(unchecked)
         }
     }
 }
@@ -349,7 +392,7 @@ pub(crate) unsafe fn validate_utf8<V: Vector>(src: &[u8]) -> Result<(), Utf8Erro
 }
 
 /// The exact error, given that everything before `block` is valid UTF-8 except
-/// possibly an unfinished sequence at its end: back up to the start of that
+/// possibly an unfinished sequence at its end (see `find_error_block`): back up to the start of that
 /// sequence (at most 3 bytes) and let the scalar validator find the error.
 #[cold]
 #[inline(never)]
