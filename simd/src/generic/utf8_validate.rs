@@ -46,18 +46,22 @@
 //! work; the only way it can be wrong is if the previous block ended in the middle
 //! of a sequence, which we precompute for every non-ASCII block ("incomplete":
 //! a saturating subtraction of `[.., EF, DF, BF]` from its last bytes, nonzero iff
-//! one of the last three bytes starts a sequence longer than what remains).
+//! one of the last three bytes starts a sequence longer than what remains). After
+//! an ASCII block the following ASCII is skipped 128 bytes at a time.
 //!
 //! The last partial block is copied into a zero-filled stack buffer together with
 //! the three bytes before it, so nothing past the slice is ever read; the zeros
 //! after the data also make an input that ends inside a sequence fail ("too short").
 //!
-//! `is_utf8` tests the accumulated error only every few KiB (early exit without
-//! slowing the loop). `validate_utf8` tests it after every block, so when a block
-//! fails it knows the block, backs up to the start of the character that spans the
-//! block boundary (at most three bytes) and lets the scalar validator report the
-//! exact `valid_up_to`/`error_len`; everything before that point was already proven
-//! valid, so the scalar work is bounded by the distance to the first error.
+//! Testing the accumulated error costs a little, so it is done every 4 KiB for
+//! `is_utf8` (early exit on bad input without slowing the loop) and every 256
+//! bytes for `validate_utf8`, remembering where the unchecked stretch starts.
+//! When that test fails, everything before the stretch is known to be valid
+//! (except perhaps a sequence cut by its start): we back up to the start of that
+//! character (at most three bytes) and let the scalar validator report the exact
+//! `valid_up_to`/`error_len` from there, so `validate_utf8` returns exactly what
+//! `core::str::from_utf8` does, and an error at the start of a long input is
+//! found after a few hundred bytes, not at the end.
 
 use crate::vector::Vector;
 use utfast_scalar::Utf8Error;
@@ -221,7 +225,7 @@ struct State<V> {
 /// The CPU supports `V`'s ISA; `ptr..ptr + bytes` is readable.
 #[inline(always)]
 unsafe fn all_ascii<V: Vector>(ptr: *const u8, bytes: usize) -> bool {
-    debug_assert!(bytes % V::BYTES == 0 && bytes > 0);
+    debug_assert!(bytes.is_multiple_of(V::BYTES) && bytes > 0);
     // SAFETY: every load is within `ptr..ptr + bytes`, readable by the caller's promise.
     unsafe {
         let mut any = V::load_unaligned(ptr);
