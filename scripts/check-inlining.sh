@@ -15,8 +15,8 @@ syms=$(nm -C --defined-only "$rlib" 2>/dev/null | awk '{ $1=""; $2=""; print }')
 
 status=0
 case "$(uname -m)" in
-    x86_64) expected="validate_utf8_sse42 is_utf8_sse42 is_ascii_sse42 validate_utf8_avx2 is_utf8_avx2 is_ascii_avx2 validate_utf8_avx512 is_utf8_avx512 is_ascii_avx512" ;;
-    aarch64) expected="validate_utf8_neon is_utf8_neon is_ascii_neon" ;;
+    x86_64) expected="find_error_sse42 is_ascii_sse42 find_error_avx2 is_ascii_avx2 find_error_avx512 is_ascii_avx512" ;;
+    aarch64) expected="find_error_neon is_ascii_neon" ;;
     *) expected="" ;;
 esac
 for f in $expected; do

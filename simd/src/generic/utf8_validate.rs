@@ -282,27 +282,24 @@ unsafe fn check_block<V: Vector, const HISTORY: bool>(
     }
 }
 
-/// How often the accumulated error is tested, in bytes: `validate_utf8` (a failing
-/// stretch is rescanned by the scalar validator, so keep it short) and `is_utf8`
-/// (early exit only).
-const CHECK_INTERVAL_EXACT: usize = 256;
-const CHECK_INTERVAL_BOOL: usize = 4096;
+/// How often `validate_utf8` tests the accumulated error, in bytes (a failing
+/// stretch is rescanned by the scalar validator, so keep it short).
+pub(crate) const CHECK_INTERVAL_EXACT: usize = 256;
+/// How often `is_utf8` tests the accumulated error, in bytes (early exit only).
+pub(crate) const CHECK_INTERVAL_BOOL: usize = 4096;
 
-/// Runs the algorithm over `src`. Returns `None` if `src` is valid UTF-8, else
-/// `Some(start)` where `src[..start]` was proven valid (except possibly an
-/// unfinished sequence at its very end) and the first error is at or after the
-/// start of the character containing byte `start`. With `EXACT` the error is
-/// within a few hundred bytes of `start`.
+/// Runs the algorithm over `src`, testing the accumulated error about every
+/// `interval` bytes (a run-time argument so that `validate_utf8` and `is_utf8`
+/// share one compiled loop: see the per-ISA modules). Returns `None` if `src` is
+/// valid UTF-8, else `Some(start)` where `src[..start]` was proven valid (except
+/// possibly an unfinished sequence at its very end) and the first error is at or
+/// after the start of the character containing byte `start`, within about
+/// `interval` bytes of it; feed that to [`locate_error`].
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
-unsafe fn find_error_block<V: Vector, const EXACT: bool>(src: &[u8]) -> Option<usize> {
-    let interval = if EXACT {
-        CHECK_INTERVAL_EXACT
-    } else {
-        CHECK_INTERVAL_BOOL
-    };
+pub(crate) unsafe fn find_error_block<V: Vector>(src: &[u8], interval: usize) -> Option<usize> {
     let len = src.len();
     let ptr = src.as_ptr();
     // SAFETY: the ISA is the caller's promise; every block pointer below is followed
@@ -324,28 +321,29 @@ unsafe fn find_error_block<V: Vector, const EXACT: bool>(src: &[u8]) -> Option<u
             }
             pos = BLOCK;
             while pos + BLOCK <= len {
-                if all_ascii::<V>(ptr.add(pos), BLOCK) {
-                    // Only the end of the previous block can be wrong here: test it
-                    // (and the errors so far), then skip ASCII two blocks at a time.
-                    if !s.error.or(s.prev_incomplete).is_zero() {
-                        return Some(unchecked);
-                    }
-                    s.prev_incomplete = V::splat(0);
+                if !all_ascii::<V>(ptr.add(pos), BLOCK) {
+                    check_block::<V, true>(&t, ptr.add(pos), &mut s);
                     pos += BLOCK;
-                    while pos + 2 * BLOCK <= len && all_ascii::<V>(ptr.add(pos), 2 * BLOCK) {
-                        pos += 2 * BLOCK;
+                    if pos - unchecked >= interval {
+                        if !s.error.is_zero() {
+                            return Some(unchecked);
+                        }
+                        unchecked = pos;
                     }
-                    unchecked = pos;
                     continue;
                 }
-                check_block::<V, true>(&t, ptr.add(pos), &mut s);
-                pos += BLOCK;
-                if pos - unchecked >= interval {
-                    if !s.error.is_zero() {
-                        return Some(unchecked);
-                    }
-                    unchecked = pos;
+                // An ASCII block: only the end of the previous block can be wrong
+                // here; test it (and the errors so far), then skip ASCII two blocks
+                // at a time.
+                if !s.error.or(s.prev_incomplete).is_zero() {
+                    return Some(unchecked);
                 }
+                s.prev_incomplete = V::splat(0);
+                pos += BLOCK;
+                while pos + 2 * BLOCK <= len && all_ascii::<V>(ptr.add(pos), 2 * BLOCK) {
+                    pos += 2 * BLOCK;
+                }
+                unchecked = pos;
             }
         }
         if pos < len {
@@ -372,35 +370,12 @@ unsafe fn find_error_block<V: Vector, const EXACT: bool>(src: &[u8]) -> Option<u
     }
 }
 
-/// Whether `src` is valid UTF-8.
-///
-/// # Safety
-/// The CPU supports `V`'s ISA.
-#[inline(always)]
-pub(crate) unsafe fn is_utf8<V: Vector>(src: &[u8]) -> bool {
-    // SAFETY: the ISA is the caller's promise.
-    unsafe { find_error_block::<V, false>(src).is_none() }
-}
-
-/// Validates `src` with the exact error of `core::str::from_utf8`.
-///
-/// # Safety
-/// The CPU supports `V`'s ISA.
-#[inline(always)]
-pub(crate) unsafe fn validate_utf8<V: Vector>(src: &[u8]) -> Result<(), Utf8Error> {
-    // SAFETY: the ISA is the caller's promise.
-    match unsafe { find_error_block::<V, true>(src) } {
-        None => Ok(()),
-        Some(block) => locate_error(src, block),
-    }
-}
-
 /// The exact error, given that everything before `block` is valid UTF-8 except
 /// possibly an unfinished sequence at its end (see `find_error_block`): back up to the start of that
 /// sequence (at most 3 bytes) and let the scalar validator find the error.
 #[cold]
 #[inline(never)]
-fn locate_error(src: &[u8], block: usize) -> Result<(), Utf8Error> {
+pub(crate) fn locate_error(src: &[u8], block: usize) -> Result<(), Utf8Error> {
     let mut start = block.saturating_sub(3);
     // In valid UTF-8 every byte that is not a continuation byte starts a character;
     // if all three are continuation bytes, they end a 4-byte character at `block`.
