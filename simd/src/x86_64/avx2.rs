@@ -37,16 +37,12 @@ static KERNEL: Kernel = Kernel {
     ..SCALAR_TABLE
 };
 
+/// One compiled loop serves `validate_utf8` and `is_utf8` (only the check interval
+/// differs), so both run exactly the same machine code.
 #[target_feature(enable = "avx2")]
-unsafe fn validate_utf8_avx2(src: &[u8]) -> Result<(), Utf8Error> {
+unsafe fn find_error_avx2(src: &[u8], interval: usize) -> Option<usize> {
     // SAFETY: the caller guarantees the features enabled on this function.
-    unsafe { utf8_validate::validate_utf8::<__m256i>(src) }
-}
-
-#[target_feature(enable = "avx2")]
-unsafe fn is_utf8_avx2(src: &[u8]) -> bool {
-    // SAFETY: the caller guarantees the features enabled on this function.
-    unsafe { utf8_validate::is_utf8::<__m256i>(src) }
+    unsafe { utf8_validate::find_error_block::<__m256i>(src, interval) }
 }
 
 #[target_feature(enable = "avx2")]
@@ -60,7 +56,10 @@ fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
         return scalar::validate_utf8(src);
     }
     // SAFETY: only reachable through KERNEL, handed out after `detected()`.
-    unsafe { validate_utf8_avx2(src) }
+    match unsafe { find_error_avx2(src, utf8_validate::CHECK_INTERVAL_EXACT) } {
+        None => Ok(()),
+        Some(start) => utf8_validate::locate_error(src, start),
+    }
 }
 
 fn is_utf8(src: &[u8]) -> bool {
@@ -68,7 +67,7 @@ fn is_utf8(src: &[u8]) -> bool {
         return scalar::is_utf8(src);
     }
     // SAFETY: only reachable through KERNEL, handed out after `detected()`.
-    unsafe { is_utf8_avx2(src) }
+    unsafe { find_error_avx2(src, utf8_validate::CHECK_INTERVAL_BOOL) }.is_none()
 }
 
 fn is_ascii(src: &[u8]) -> bool {
