@@ -7,7 +7,7 @@
 //! detecting the features.
 
 use crate::generic::{ascii, utf8_validate};
-use crate::kernel::{Kernel, SCALAR_TABLE};
+use crate::kernel::Kernel;
 use core::arch::x86_64::__m256i;
 use utfast_scalar::{utf8 as scalar, Utf8Error};
 
@@ -16,11 +16,11 @@ use utfast_scalar::{utf8 as scalar, Utf8Error};
 fn detected() -> bool {
     #[cfg(feature = "std")]
     {
-        std::is_x86_feature_detected!("avx2")
+        std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt")
     }
     #[cfg(not(feature = "std"))]
     {
-        cfg!(target_feature = "avx2")
+        cfg!(all(target_feature = "avx2", target_feature = "popcnt"))
     }
 }
 
@@ -29,12 +29,17 @@ pub fn kernel() -> Option<&'static Kernel> {
     detected().then_some(&KERNEL)
 }
 
-static KERNEL: Kernel = Kernel {
-    name: "avx2",
-    validate_utf8,
-    is_utf8,
-    is_ascii,
-    ..SCALAR_TABLE
+static KERNEL: Kernel = {
+    use crate::x86_64::units::avx2 as units;
+    crate::units::wired!(
+        "avx2",
+        units,
+        validate_utf8: validate_utf8,
+        is_utf8: is_utf8,
+        is_ascii: is_ascii,
+    utf8_to_utf16: crate::x86_64::avx2_utf16::utf8_to_utf16,
+    utf16_to_utf8: crate::x86_64::avx2_utf16::utf16_to_utf8,
+    )
 };
 
 /// One compiled loop serves `validate_utf8` and `is_utf8` (only the check interval

@@ -7,7 +7,7 @@
 //! detecting the features.
 
 use crate::generic::{ascii, utf8_validate};
-use crate::kernel::{Kernel, SCALAR_TABLE};
+use crate::kernel::Kernel;
 use core::arch::x86_64::__m128i;
 use utfast_scalar::{utf8 as scalar, Utf8Error};
 
@@ -29,12 +29,15 @@ pub fn kernel() -> Option<&'static Kernel> {
     detected().then_some(&KERNEL)
 }
 
-static KERNEL: Kernel = Kernel {
-    name: "sse42",
-    validate_utf8,
-    is_utf8,
-    is_ascii,
-    ..SCALAR_TABLE
+static KERNEL: Kernel = {
+    use crate::x86_64::units::sse42 as units;
+    crate::units::wired!(
+        "sse42",
+        units,
+        validate_utf8: validate_utf8,
+        is_utf8: is_utf8,
+        is_ascii: is_ascii,
+    )
 };
 
 /// One compiled loop serves `validate_utf8` and `is_utf8` (only the check interval
