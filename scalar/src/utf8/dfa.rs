@@ -218,15 +218,57 @@ pub(crate) fn run(mut state: State, bytes: &[u8]) -> State {
     state
 }
 
-/// The high bit of every byte of a `u128`.
-pub(crate) const HIGH_BITS_16: u128 = u128::from_ne_bytes([0x80; 16]);
 /// The high bit of every byte of a `u64`.
 pub(crate) const HIGH_BITS_8: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// The `i`-th little-endian `u64` of a block (two plain integer loads: a `u128`
+/// would take a detour through a vector register and the stack).
+#[inline(always)]
+fn word<const N: usize>(block: &[u8; N], i: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&block[8 * i..8 * i + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// The OR of the `u64` words of a block whose length is a multiple of 8: its high
+/// bits are set where some byte is not ASCII.
+#[inline(always)]
+pub(crate) fn or_words<const N: usize>(block: &[u8; N]) -> u64 {
+    let mut acc = 0;
+    let mut i = 0;
+    while i < N / 8 {
+        acc |= word(block, i);
+        i += 1;
+    }
+    acc
+}
 
 /// Whether a 16-byte block is all ASCII.
 #[inline(always)]
 pub(crate) fn block_is_ascii(block: &[u8; 16]) -> bool {
-    u128::from_le_bytes(*block) & HIGH_BITS_16 == 0
+    or_words(block) & HIGH_BITS_8 == 0
+}
+
+/// The length of a prefix of `src` that is all ASCII: whole 64-byte blocks, then
+/// whole 16-byte blocks.
+#[inline(always)]
+pub(crate) fn ascii_prefix_len(src: &[u8]) -> usize {
+    let (blocks, _) = src.as_chunks::<64>();
+    let mut n = 0;
+    for block in blocks {
+        if or_words(block) & HIGH_BITS_8 != 0 {
+            break;
+        }
+        n += 64;
+    }
+    let (blocks, _) = src[n..].as_chunks::<16>();
+    for block in blocks {
+        if !block_is_ascii(block) {
+            break;
+        }
+        n += 16;
+    }
+    n
 }
 
 /// Runs the DFA over one 16-byte block, skipping it whole if it is ASCII.
@@ -248,7 +290,7 @@ pub(crate) fn run_skipping_ascii(mut state: State, bytes: &[u8]) -> State {
     }
     let (words, tail) = tail.as_chunks::<8>();
     if let Some(word) = words.first() {
-        if u64::from_le_bytes(*word) & HIGH_BITS_8 == 0 {
+        if or_words(word) & HIGH_BITS_8 == 0 {
             state = after_ascii(state);
         } else {
             state = run(state, word);
@@ -324,6 +366,9 @@ mod tests {
         assert_eq!(first_error(b"abc", 0), Ok(()));
         assert_eq!(first_error(b"ab\xE2\x82", 0), Err(2));
         assert_eq!(first_error(b"0123456789abcdef0123\xFF", 0), Err(20));
-        assert_eq!(first_error("0123456789abcdé\u{10000}".as_bytes(), 3), Ok(()));
+        assert_eq!(
+            first_error("0123456789abcdé\u{10000}".as_bytes(), 3),
+            Ok(())
+        );
     }
 }

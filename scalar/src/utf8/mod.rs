@@ -100,13 +100,17 @@ fn is_utf8_long(src: &[u8]) -> bool {
 /// `Ok` if valid, else a character boundary `from` with `src[..from]` valid.
 #[inline(always)]
 fn run_long(src: &[u8]) -> Result<(), usize> {
-    if src.len() >= streams::MIN_LEN {
-        streams::validate(src)
-    } else if dfa::is_accept(dfa::run_skipping_ascii(dfa::ACCEPT, src)) {
+    // Skip an ASCII prefix first: all of it for ASCII text.
+    let start = dfa::ascii_prefix_len(src);
+    let rest = &src[start..];
+    let result = if rest.len() >= streams::MIN_LEN {
+        streams::validate(rest)
+    } else if dfa::is_accept(dfa::run_skipping_ascii(dfa::ACCEPT, rest)) {
         Ok(())
     } else {
         Err(0)
-    }
+    };
+    result.map_err(|from| start + from)
 }
 
 /// The exact error, given that `src[..from]` is valid and `from` is a character

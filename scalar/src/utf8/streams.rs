@@ -42,18 +42,26 @@ fn run_four(
     d: &[[u8; 16]],
 ) -> [State; 4] {
     for (((x, y), z), w) in a.iter().zip(b).zip(c).zip(d) {
-        let any_ascii = dfa::block_is_ascii(x)
-            | dfa::block_is_ascii(y)
-            | dfa::block_is_ascii(z)
-            | dfa::block_is_ascii(w);
-        if !any_ascii {
+        let ascii = [
+            dfa::block_is_ascii(x),
+            dfa::block_is_ascii(y),
+            dfa::block_is_ascii(z),
+            dfa::block_is_ascii(w),
+        ];
+        if ascii == [false; 4] {
             // The common case for non-Latin text: one step of each stream in turn.
-            for i in 0..16 {
-                st[0] = dfa::step(st[0], x[i]);
-                st[1] = dfa::step(st[1], y[i]);
-                st[2] = dfa::step(st[2], z[i]);
-                st[3] = dfa::step(st[3], w[i]);
+            // Fully unrolled, so that no register shuffling is left between steps.
+            macro_rules! steps {
+                ($($i:literal)*) => {$(
+                    st[0] = dfa::step(st[0], x[$i]);
+                    st[1] = dfa::step(st[1], y[$i]);
+                    st[2] = dfa::step(st[2], z[$i]);
+                    st[3] = dfa::step(st[3], w[$i]);
+                )*};
             }
+            steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+        } else if ascii == [true; 4] {
+            st = st.map(dfa::after_ascii);
         } else {
             st[0] = dfa::run_block(st[0], x);
             st[1] = dfa::run_block(st[1], y);
