@@ -68,6 +68,11 @@ fn run_four(
             st[2] = dfa::run_block(st[2], z);
             st[3] = dfa::run_block(st[3], w);
         }
+        if dfa::is_error(st[0]) {
+            // The first part already failed: the others cannot matter (an early
+            // error must not cost a scan of the whole input).
+            break;
+        }
     }
     st
 }
@@ -95,6 +100,9 @@ pub(crate) fn validate(src: &[u8]) -> Result<(), usize> {
         &blocks[2][..common],
         &blocks[3][..common],
     );
+    if dfa::is_error(st[0]) {
+        return Err(0);
+    }
     for (s, part) in st.iter_mut().zip(parts) {
         *s = dfa::run_skipping_ascii(*s, &part[common * 16..]);
     }
