@@ -23,7 +23,7 @@ fn time(mut f: impl FnMut()) -> f64 {
 }
 
 fn main() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lipsum");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/lipsum");
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|f| f.unwrap().path())

@@ -24,7 +24,7 @@ const LANGUAGES: [&str; 9] = [
 
 fn lipsum(language: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/lipsum")
+        .join("../tests/data/lipsum")
         .join(format!("{language}-Lipsum.utf8.txt"));
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

@@ -5,7 +5,9 @@
 # start threads) and qemu-aarch64 as the test runner.
 #
 # Installs the Debian packages if they are missing (needs root, as in CI), then runs
-# the simd crate's unit tests (Vector methods, tables) and tests/kernels_utf8.rs.
+# the simd crate's unit tests (Vector methods, tables) and the kernel-vs-scalar suites
+# (UTF-8 validation, unit-oriented operations, transcoding properties, conformance
+# vectors, lipsum round trips), each of which runs every kernel in `available()`.
 # Extra arguments are passed to `cargo test` (e.g. a test-name filter).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,4 +40,5 @@ export UTFAST_QEMU=1
 # kernel-vs-scalar-vs-std integration test; `--nocapture` shows which kernels ran.
 # (Doctests are left out: rustup's rustdoc has no aarch64 std, and they do not touch NEON.)
 cargo test --target aarch64-unknown-linux-gnu -p utfast-simd --lib "$@" -- --nocapture
-cargo test --target aarch64-unknown-linux-gnu -p utfast --test kernels_utf8 "$@" -- --nocapture
+cargo test --target aarch64-unknown-linux-gnu -p utfast --test kernels_utf8 --test kernels_units \
+    --test transcode_props --test conformance --test roundtrip "$@" -- --nocapture
