@@ -249,17 +249,17 @@ pub(crate) fn block_is_ascii(block: &[u8; 16]) -> bool {
     or_words(block) & HIGH_BITS_8 == 0
 }
 
-/// The length of a prefix of `src` that is all ASCII: whole 64-byte blocks, then
+/// The length of a prefix of `src` that is all ASCII: whole 128-byte blocks, then
 /// whole 16-byte blocks.
 #[inline(always)]
 pub(crate) fn ascii_prefix_len(src: &[u8]) -> usize {
-    let (blocks, _) = src.as_chunks::<64>();
+    let (blocks, _) = src.as_chunks::<128>();
     let mut n = 0;
     for block in blocks {
         if or_words(block) & HIGH_BITS_8 != 0 {
             break;
         }
-        n += 64;
+        n += 128;
     }
     let (blocks, _) = src[n..].as_chunks::<16>();
     for block in blocks {
