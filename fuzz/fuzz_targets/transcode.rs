@@ -1,0 +1,37 @@
+//! Transcoding: one (from, to, mode) of the 6 x 6 x 3 combinations per input, every
+//! kernel against scalar with generous, exact, exact-minus-one and fuzzer-chosen
+//! smaller output buffers (guarded by sentinel bytes), scalar against the std oracle;
+//! then the length/count functions on the input made valid.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use libfuzzer_sys::fuzz_target;
+use utfast_fuzz::{check, oracle};
+use utfast_scalar::Mode;
+
+#[derive(Debug, Arbitrary)]
+struct Input<'a> {
+    from: u8,
+    to: u8,
+    /// Mode (value % 3); for `Mode::Valid`, bit 7 set keeps the raw (maybe invalid)
+    /// input, which only has to be handled memory-safely.
+    mode: u8,
+    /// Size of the extra, smaller output buffer as a fraction (cut / 256) of the exact size.
+    cut: u8,
+    data: &'a [u8],
+}
+
+fuzz_target!(|input: Input<'_>| {
+    let from = check::encoding(input.from);
+    let to = check::encoding(input.to);
+    let mode = check::mode(input.mode);
+    let valid = oracle::make_valid(input.data, from);
+    let src = if mode == Mode::Valid && input.mode < 0x80 {
+        &valid[..]
+    } else {
+        input.data
+    };
+    check::check_transcode(src, from, to, mode, input.cut);
+    check::check_lengths(&valid, from);
+    check::touch_lengths(input.data);
+});
