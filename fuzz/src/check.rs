@@ -141,12 +141,14 @@ fn check_scalar_against_oracle(src: &[u8], from: Encoding, to: Encoding, mode: M
 /// Transcodes `src` with every kernel into buffers of generous size, exact size,
 /// exact size minus one, and `cut` (a fuzzer-chosen fraction of the exact size), and
 /// compares everything with scalar; checks scalar against the std oracle (for
-/// `Mode::Valid`, only if `src` is valid). Returns the scalar output.
+/// `Mode::Valid`, only if `src` is valid input for the pair, see
+/// [`oracle::is_valid_for`]; otherwise only memory safety is checked). Returns the
+/// scalar output.
 pub fn check_transcode(src: &[u8], from: Encoding, to: Encoding, mode: Mode, cut: u8) -> Vec<u8> {
     let s = scalar();
     let cap = max_output_len(from, to, src.len());
     let reference = run_guarded(s, src, from, to, mode, cap, false);
-    let valid_input = oracle::char_count(src, from).is_some();
+    let valid_input = oracle::is_valid_for(src, from, to);
     if mode != Mode::Valid || valid_input {
         check_scalar_against_oracle(src, from, to, mode, &reference);
     } else {

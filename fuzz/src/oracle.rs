@@ -149,6 +149,22 @@ pub fn make_valid(src: &[u8], from: Encoding) -> Vec<u8> {
     transcode(src, from, from, Mode::Lossy).out
 }
 
+/// Makes `src` valid input for `Mode::Valid` transcoding from `from` to `to`: valid
+/// in `from` and, for a Latin-1 target, without characters above U+00FF (they become `?`).
+pub fn make_valid_for(src: &[u8], from: Encoding, to: Encoding) -> Vec<u8> {
+    if to == Encoding::Latin1 {
+        let latin1 = transcode(src, from, Encoding::Latin1, Mode::Lossy).out;
+        transcode(&latin1, Encoding::Latin1, from, Mode::Strict).out
+    } else {
+        make_valid(src, from)
+    }
+}
+
+/// Whether `src` is valid input for `Mode::Valid` transcoding from `from` to `to`.
+pub fn is_valid_for(src: &[u8], from: Encoding, to: Encoding) -> bool {
+    transcode(src, from, to, Mode::Strict).error.is_none()
+}
+
 /// Number of characters of valid `src` (`None` if `src` is not valid in `from`).
 pub fn char_count(src: &[u8], from: Encoding) -> Option<usize> {
     let pieces = decode(src, from);
