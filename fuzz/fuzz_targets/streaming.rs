@@ -13,13 +13,17 @@ use utfast_simd::Kernel;
 
 #[derive(Debug, Arbitrary)]
 struct Input<'a> {
-    /// Chunk lengths (cycled); 0 means an empty `update`.
+    /// Chunk lengths (cycled); 0 means an empty `update`. All zero: one empty piece,
+    /// then the whole input.
     splits: [u8; 4],
     data: &'a [u8],
 }
 
 /// The pieces of `data` for the given cycled chunk lengths.
 fn chunks<'a>(data: &'a [u8], splits: &[u8; 4]) -> Vec<&'a [u8]> {
+    if splits.iter().all(|&n| n == 0) {
+        return vec![&data[..0], data];
+    }
     let mut out = Vec::new();
     let mut rest = data;
     for &n in splits.iter().cycle() {

@@ -6,7 +6,7 @@
 //! with `#[path]`, so it only uses `std`, `utfast_scalar`, `utfast_simd` and the
 //! sibling `oracle` module.
 
-use super::oracle::{self, hex};
+use super::oracle::{self, assert_bytes_eq, hex};
 use std::sync::OnceLock;
 use utfast_scalar::transcode::max_output_len;
 use utfast_scalar::{Encoding, Endian, ErrorKind, Mode, TranscodeError};
@@ -117,7 +117,7 @@ fn check_scalar_against_oracle(src: &[u8], from: Encoding, to: Encoding, mode: M
         mode
     };
     let want = oracle::transcode(src, from, to, oracle_mode);
-    assert_eq!(r.out, want.out, "{}: output differs from std", what());
+    assert_bytes_eq(&r.out, &want.out, || format!("{} (vs std)", what()));
     match (r.result, want.error) {
         (Ok(n), None) => assert_eq!(n, r.out.len(), "{}", what()),
         (Err(e), Some((at, kind))) => {
@@ -190,13 +190,13 @@ pub fn check_transcode(src: &[u8], from: Encoding, to: Encoding, mode: Mode, cut
                 k.name,
                 hex(src)
             );
-            assert_eq!(
-                hex(&got.out),
-                hex(&want.out),
-                "{} vs scalar output: {from}->{to} {mode:?} dst {len} src {}",
-                k.name,
-                hex(src)
-            );
+            assert_bytes_eq(&got.out, &want.out, || {
+                format!(
+                    "{} vs scalar: {from}->{to} {mode:?} dst {len} src {}",
+                    k.name,
+                    hex(src)
+                )
+            });
         }
     }
     reference.out
@@ -386,10 +386,10 @@ pub fn check_roundtrip(text: &str) {
                 let what = || format!("{} UTF-8->{to}->UTF-8 {mode:?}: {}", k.name, hex(src));
                 let mid = run_guarded(k, src, Encoding::Utf8, to, mode, want_mid.len(), true);
                 assert_eq!(mid.result, Ok(want_mid.len()), "{}", what());
-                assert_eq!(hex(&mid.out), hex(&want_mid), "{}", what());
+                assert_bytes_eq(&mid.out, &want_mid, what);
                 let back = run_guarded(k, &mid.out, to, Encoding::Utf8, mode, src.len(), true);
                 assert_eq!(back.result, Ok(src.len()), "{}", what());
-                assert_eq!(hex(&back.out), hex(src), "{}", what());
+                assert_bytes_eq(&back.out, src, what);
             }
         }
     }
@@ -404,10 +404,10 @@ pub fn check_latin1_roundtrip(src: &[u8]) {
             let l = Encoding::Latin1;
             let mid = run_guarded(k, src, l, Encoding::Utf8, mode, utf8.len(), true);
             assert_eq!(mid.result, Ok(utf8.len()), "{}", what());
-            assert_eq!(hex(&mid.out), hex(utf8.as_bytes()), "{}", what());
+            assert_bytes_eq(&mid.out, utf8.as_bytes(), what);
             let back = run_guarded(k, &mid.out, Encoding::Utf8, l, mode, src.len(), true);
             assert_eq!(back.result, Ok(src.len()), "{}", what());
-            assert_eq!(hex(&back.out), hex(src), "{}", what());
+            assert_bytes_eq(&back.out, src, what);
         }
     }
 }

@@ -173,5 +173,24 @@ pub fn char_count(src: &[u8], from: Encoding) -> Option<usize> {
 
 /// Lowercase hex of a byte string, for failure messages.
 pub fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(2 * b.len());
+    for &x in b {
+        s.push(char::from(DIGITS[usize::from(x >> 4)]));
+        s.push(char::from(DIGITS[usize::from(x & 15)]));
+    }
+    s
+}
+
+/// Asserts `got == want`, printing both in hex (only on failure) with `what()`.
+#[track_caller]
+pub fn assert_bytes_eq(got: &[u8], want: &[u8], what: impl Fn() -> String) {
+    if got != want {
+        panic!(
+            "{}: output differs\n got: {}\nwant: {}",
+            what(),
+            hex(got),
+            hex(want)
+        );
+    }
 }
