@@ -88,7 +88,7 @@ fn decode_utf32(src: &[u8], e: Endian) -> Vec<Piece> {
         .enumerate()
         .map(|(i, c)| (4 * i, char::from_u32(e.read_u32([c[0], c[1], c[2], c[3]]))))
         .collect();
-    if src.len() % 4 != 0 {
+    if !src.len().is_multiple_of(4) {
         out.push((src.len() / 4 * 4, None));
     }
     out
