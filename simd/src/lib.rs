@@ -23,3 +23,7 @@ mod x86_64;
 
 pub use dispatch::{active, available, by_name};
 pub use kernel::{Kernel, TranscodeFn, SCALAR};
+
+mod tables;
+#[cfg(target_arch = "x86_64")]
+pub use x86_64::transcode::{utf16_transcoders, Utf16Transcoders};

@@ -1,0 +1,139 @@
+//! The scalar side of the SIMD transcoders: tails, exact errors, lossy repair.
+
+use utfast_scalar::transcode as scalar;
+use utfast_scalar::{Endian, Mode, TranscodeError};
+
+/// Shifts a result computed on `src[pos..]` / `dst[out..]` back to whole-buffer offsets.
+#[inline]
+fn shift(
+    r: Result<usize, TranscodeError>,
+    pos: usize,
+    out: usize,
+) -> Result<usize, TranscodeError> {
+    match r {
+        Ok(n) => Ok(out + n),
+        Err(e) => Err(TranscodeError::new(
+            e.kind(),
+            e.valid_up_to() + pos,
+            e.written() + out,
+        )),
+    }
+}
+
+/// Converts `src[pos..]` (UTF-8) into `dst[out..]` and returns the whole-buffer
+/// result. Valid input that fits is converted here; anything else (errors, lossy
+/// repair, a too-small `dst`) goes to the scalar transcoder, which is exact.
+pub(crate) fn utf8_to_utf16_rest(
+    src: &[u8],
+    dst: &mut [u8],
+    pos: usize,
+    out: usize,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    let (src, dst) = (&src[pos..], &mut dst[out..]);
+    if let Ok(s) = core::str::from_utf8(src) {
+        let need: usize = s.chars().map(|c| 2 * c.len_utf16()).sum();
+        if need <= dst.len() {
+            for (u, d) in s.encode_utf16().zip(dst.chunks_exact_mut(2)) {
+                d.copy_from_slice(&to.write_u16(u));
+            }
+            return Ok(out + need);
+        }
+    }
+    shift(scalar::utf8_to_utf16(src, dst, to, mode), pos, out)
+}
+
+/// Converts `src[pos..]` (UTF-16 bytes in order `from`) into `dst[out..]`; see
+/// [`utf8_to_utf16_rest`].
+pub(crate) fn utf16_to_utf8_rest(
+    src: &[u8],
+    dst: &mut [u8],
+    pos: usize,
+    out: usize,
+    from: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    let (src, dst) = (&src[pos..], &mut dst[out..]);
+    if src.len() % 2 == 0 {
+        let units = src.chunks_exact(2).map(|b| from.read_u16([b[0], b[1]]));
+        let mut need = 0;
+        let mut ok = true;
+        for c in char::decode_utf16(units.clone()) {
+            match c {
+                Ok(c) => need += c.len_utf8(),
+                Err(_) => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok && need <= dst.len() {
+            let mut w = 0;
+            for c in char::decode_utf16(units).flatten() {
+                w += c.encode_utf8(&mut dst[w..]).len();
+            }
+            return Ok(out + w);
+        }
+    }
+    shift(scalar::utf16_to_utf8(src, dst, from, mode), pos, out)
+}
+
+/// The first position `>= at` where UTF-8 input may be split without changing a
+/// lossy conversion: a byte that is not a continuation byte, or the end.
+/// (A maximal subpart never extends over a non-continuation byte, and a sequence
+/// cut there is replaced by one U+FFFD either way.)
+pub(crate) fn utf8_resync(src: &[u8], at: usize) -> usize {
+    let mut i = at.min(src.len());
+    while i < src.len() && (src[i] as i8) < -0x40 {
+        i += 1;
+    }
+    i
+}
+
+/// The first even byte position `>= at` where UTF-16 input may be split without
+/// changing a lossy conversion: not between a high and a low surrogate.
+pub(crate) fn utf16_resync(src: &[u8], at: usize, from: Endian) -> usize {
+    let unit = |i: usize| from.read_u16([src[i], src[i + 1]]);
+    let mut i = at;
+    if i + 2 > src.len() {
+        return src.len();
+    }
+    if i >= 2 && (0xD800..0xDC00).contains(&unit(i - 2)) && (0xDC00..0xE000).contains(&unit(i)) {
+        i += 2;
+    }
+    i
+}
+
+/// Lossy conversion of `src[pos..end]` by the scalar transcoder into `dst[out..]`;
+/// returns the new output position (or the exact error, shifted).
+pub(crate) fn utf8_to_utf16_lossy_stretch(
+    src: &[u8],
+    dst: &mut [u8],
+    pos: usize,
+    end: usize,
+    out: usize,
+    to: Endian,
+) -> Result<usize, TranscodeError> {
+    shift(
+        scalar::utf8_to_utf16(&src[pos..end], &mut dst[out..], to, Mode::Lossy),
+        pos,
+        out,
+    )
+}
+
+/// Lossy conversion of the UTF-16 bytes `src[pos..end]` into `dst[out..]`.
+pub(crate) fn utf16_to_utf8_lossy_stretch(
+    src: &[u8],
+    dst: &mut [u8],
+    pos: usize,
+    end: usize,
+    out: usize,
+    from: Endian,
+) -> Result<usize, TranscodeError> {
+    shift(
+        scalar::utf16_to_utf8(&src[pos..end], &mut dst[out..], from, Mode::Lossy),
+        pos,
+        out,
+    )
+}

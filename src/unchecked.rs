@@ -1,0 +1,44 @@
+//! The one place in the facade with `unsafe` code: turning bytes that were *just*
+//! validated as UTF-8 into `&str`, `&mut str` or `String` without validating again.
+//!
+//! Why it exists: the safe constructors (`core::str::from_utf8`, `String::from_utf8`)
+//! validate their input themselves, so `from_utf8` would validate twice (once with the
+//! SIMD kernel, once with std) and lose the speed it exists for. There is no safe
+//! zero-cost way to build a `&str` from bytes.
+//!
+//! Why it is sound: every function here takes a witness that the bytes were validated
+//! by this crate's [`crate::is_utf8`] / [`crate::validate_utf8`] immediately before;
+//! the callers live in this crate and are a few lines each. If a kernel were ever
+//! wrong, the scalar validator would still be the same on every input (the kernels are
+//! tested bit-identical to it); no transcoder output is trusted without validation.
+#![allow(unsafe_code)]
+
+/// `src` after `crate::validate_utf8(src)` returned `Ok`.
+#[inline]
+pub(crate) fn str_from_validated(src: &[u8]) -> &str {
+    debug_assert!(core::str::from_utf8(src).is_ok());
+    // SAFETY: every caller passes bytes for which `crate::validate_utf8`/`is_utf8`
+    // returned success right before (see the module docs).
+    unsafe { core::str::from_utf8_unchecked(src) }
+}
+
+/// `src` after `crate::validate_utf8(src)` returned `Ok`.
+#[inline]
+pub(crate) fn str_from_validated_mut(src: &mut [u8]) -> &mut str {
+    debug_assert!(core::str::from_utf8(src).is_ok());
+    // SAFETY: as in `str_from_validated`: the caller validated `src` right before.
+    unsafe { core::str::from_utf8_unchecked_mut(src) }
+}
+
+/// Turns transcoder output into a `String`, validating it with the active kernel
+/// (never trusting the transcoder). Invalid output is a bug in a kernel: it panics
+/// rather than creating an invalid `String`.
+#[cfg(feature = "alloc")]
+pub(crate) fn string_from_output(bytes: alloc::vec::Vec<u8>) -> alloc::string::String {
+    assert!(
+        crate::is_utf8(&bytes),
+        "utfast bug: a transcoder produced invalid UTF-8"
+    );
+    // SAFETY: `is_utf8(&bytes)` was checked just above.
+    unsafe { alloc::string::String::from_utf8_unchecked(bytes) }
+}

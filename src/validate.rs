@@ -1,0 +1,214 @@
+//! Validation: UTF-8 (with the exact `core::str::Utf8Error`), UTF-16, UTF-32, ASCII,
+//! and encoding detection.
+
+use crate::kernel::active;
+use crate::unchecked::{str_from_validated, str_from_validated_mut};
+use utfast_scalar::{Encoding, EncodingSet, Endian, Utf16Error, Utf32Error, Utf8Error};
+
+/// Inputs shorter than this skip the kernel dispatch and run inlined scalar code.
+const SHORT: usize = 64;
+
+/// Validates `src` as UTF-8.
+///
+/// Errors: [`Utf8Error`] with exactly the `valid_up_to()` and `error_len()` that
+/// [`core::str::from_utf8`] reports, plus the [`ErrorKind`](crate::ErrorKind).
+///
+/// ```
+/// use utfast::ErrorKind;
+/// assert!(utfast::validate_utf8("Grüße 😀".as_bytes()).is_ok());
+/// let e = utfast::validate_utf8(b"ab\xED\xA0\x80").unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.error_len(), e.kind()), (2, Some(1), ErrorKind::Surrogate));
+/// let e = utfast::validate_utf8(b"ab\xE2\x82").unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.error_len()), (2, None)); // incomplete at the end
+/// ```
+#[inline]
+pub fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
+    if src.len() < SHORT {
+        utfast_scalar::utf8::validate_utf8(src)
+    } else {
+        (active().validate_utf8)(src)
+    }
+}
+
+/// Validates `src` as UTF-8 and returns it as `&str`: a drop-in replacement for
+/// [`core::str::from_utf8`] (same error positions), using the SIMD kernel.
+///
+/// ```
+/// assert_eq!(utfast::from_utf8(b"caf\xC3\xA9"), Ok("café"));
+/// let e = utfast::from_utf8(b"caf\xC3").unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.error_len()), (3, None));
+/// ```
+#[inline]
+pub fn from_utf8(src: &[u8]) -> Result<&str, Utf8Error> {
+    validate_utf8(src)?;
+    Ok(str_from_validated(src))
+}
+
+/// Mutable version of [`from_utf8`] (drop-in for [`core::str::from_utf8_mut`]).
+///
+/// ```
+/// let mut buf = *b"hello";
+/// let s = utfast::from_utf8_mut(&mut buf).unwrap();
+/// s.make_ascii_uppercase();
+/// assert_eq!(&buf, b"HELLO");
+/// assert!(utfast::from_utf8_mut(&mut [0xC0, 0x80]).is_err());
+/// ```
+#[inline]
+pub fn from_utf8_mut(src: &mut [u8]) -> Result<&mut str, Utf8Error> {
+    validate_utf8(src)?;
+    Ok(str_from_validated_mut(src))
+}
+
+/// Whether `src` is valid UTF-8: the fastest check, without an error position.
+///
+/// ```
+/// assert!(utfast::is_utf8("日本語".as_bytes()));
+/// assert!(!utfast::is_utf8(b"\xC0\xAF")); // overlong '/'
+/// ```
+#[inline]
+pub fn is_utf8(src: &[u8]) -> bool {
+    if src.len() < SHORT {
+        utfast_scalar::utf8::is_utf8(src)
+    } else {
+        (active().is_utf8)(src)
+    }
+}
+
+/// Whether every byte of `src` is ASCII (below 0x80).
+///
+/// ```
+/// assert!(utfast::is_ascii(b"plain text"));
+/// assert!(!utfast::is_ascii("é".as_bytes()));
+/// ```
+#[inline]
+pub fn is_ascii(src: &[u8]) -> bool {
+    if src.len() < SHORT {
+        src.is_ascii()
+    } else {
+        (active().is_ascii)(src)
+    }
+}
+
+/// Validates native-endian UTF-16 units. Errors: [`Utf16Error`] with
+/// `valid_up_to()` in **units** and the kind (unpaired high or low surrogate).
+///
+/// ```
+/// use utfast::ErrorKind;
+/// let ok: Vec<u16> = "a😀".encode_utf16().collect();
+/// assert!(utfast::validate_utf16(&ok).is_ok());
+/// let e = utfast::validate_utf16(&[0x61, 0xD83D, 0x62]).unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.kind()), (1, ErrorKind::UnpairedHighSurrogate));
+/// ```
+pub fn validate_utf16(src: &[u16]) -> Result<(), Utf16Error> {
+    (active().validate_utf16)(bytemuck::cast_slice(src), Endian::NATIVE)
+        .map_err(|e| Utf16Error::new(e.valid_up_to() / 2, e.kind()))
+}
+
+/// Validates native-endian UTF-32 units. Errors: [`Utf32Error`] with
+/// `valid_up_to()` in **units** and the kind (surrogate or above U+10FFFF).
+///
+/// ```
+/// use utfast::ErrorKind;
+/// assert!(utfast::validate_utf32(&[0x61, 0x1F600]).is_ok());
+/// let e = utfast::validate_utf32(&[0x61, 0xDFFF]).unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.kind()), (1, ErrorKind::Surrogate));
+/// ```
+pub fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
+    (active().validate_utf32)(bytemuck::cast_slice(src), Endian::NATIVE)
+        .map_err(|e| Utf32Error::new(e.valid_up_to() / 4, e.kind()))
+}
+
+/// Validates UTF-16LE bytes. Errors: [`Utf16Error`] with `valid_up_to()` in
+/// **bytes**; an odd length is [`ErrorKind::TruncatedUnit`](crate::ErrorKind::TruncatedUnit).
+///
+/// ```
+/// use utfast::ErrorKind;
+/// assert!(utfast::validate_utf16le(b"h\x00i\x00").is_ok());
+/// let e = utfast::validate_utf16le(b"h\x00\x00\xDC").unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.kind()), (2, ErrorKind::UnpairedLowSurrogate));
+/// assert_eq!(utfast::validate_utf16le(b"h\x00i").unwrap_err().kind(), ErrorKind::TruncatedUnit);
+/// ```
+pub fn validate_utf16le(src: &[u8]) -> Result<(), Utf16Error> {
+    (active().validate_utf16)(src, Endian::Little)
+}
+
+/// Validates UTF-16BE bytes; positions in **bytes** (see [`validate_utf16le`]).
+///
+/// ```
+/// assert!(utfast::validate_utf16be(b"\x00h\xD8\x3D\xDE\x00").is_ok());
+/// assert_eq!(utfast::validate_utf16be(b"\x00h\xD8\x3D").unwrap_err().valid_up_to(), 2);
+/// ```
+pub fn validate_utf16be(src: &[u8]) -> Result<(), Utf16Error> {
+    (active().validate_utf16)(src, Endian::Big)
+}
+
+/// Validates UTF-32LE bytes. Errors: [`Utf32Error`] with `valid_up_to()` in
+/// **bytes**; a length that is not a multiple of 4 is `TruncatedUnit`.
+///
+/// ```
+/// use utfast::ErrorKind;
+/// assert!(utfast::validate_utf32le(b"h\x00\x00\x00").is_ok());
+/// let e = utfast::validate_utf32le(b"h\x00\x00\x00\x00\x00\x11\x00").unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.kind()), (4, ErrorKind::TooLarge));
+/// ```
+pub fn validate_utf32le(src: &[u8]) -> Result<(), Utf32Error> {
+    (active().validate_utf32)(src, Endian::Little)
+}
+
+/// Validates UTF-32BE bytes; positions in **bytes** (see [`validate_utf32le`]).
+///
+/// ```
+/// use utfast::ErrorKind;
+/// assert!(utfast::validate_utf32be(b"\x00\x01\xF6\x00").is_ok());
+/// assert_eq!(utfast::validate_utf32be(b"\x00\x00").unwrap_err().kind(), ErrorKind::TruncatedUnit);
+/// ```
+pub fn validate_utf32be(src: &[u8]) -> Result<(), Utf32Error> {
+    (active().validate_utf32)(src, Endian::Big)
+}
+
+/// Validates `src` in any [`Encoding`]: `Ok` or the position (in **bytes**) of the
+/// first error. Latin-1 is always valid.
+///
+/// ```
+/// use utfast::Encoding;
+/// assert_eq!(utfast::validate(b"\xFF\xFE", Encoding::Utf16Le), Ok(()));
+/// assert_eq!(utfast::validate(b"ab\xFF", Encoding::Utf8), Err(2));
+/// assert_eq!(utfast::validate(b"ab\xFF", Encoding::Latin1), Ok(()));
+/// ```
+pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), usize> {
+    let k = active();
+    match encoding {
+        Encoding::Utf8 => validate_utf8(src).map_err(|e| e.valid_up_to()),
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let endian = encoding.endian().unwrap_or(Endian::NATIVE);
+            (k.validate_utf16)(src, endian).map_err(|e| e.valid_up_to())
+        }
+        Encoding::Utf32Le | Encoding::Utf32Be => {
+            let endian = encoding.endian().unwrap_or(Endian::NATIVE);
+            (k.validate_utf32)(src, endian).map_err(|e| e.valid_up_to())
+        }
+        Encoding::Latin1 => Ok(()),
+    }
+}
+
+/// The set of encodings in which `src` is valid text (Latin-1 always is), checked
+/// with the active kernel. A BOM is neither required nor interpreted; see
+/// [`detect_bom`](crate::detect_bom) for that.
+///
+/// ```
+/// use utfast::Encoding;
+/// let s = utfast::detect_encodings("é".as_bytes());
+/// assert!(s.contains(Encoding::Utf8) && s.contains(Encoding::Utf16Le));
+/// assert!(!s.contains(Encoding::Utf32Le));
+/// let s = utfast::detect_encodings(b"\xFF\xFF\xFF");
+/// assert_eq!(s.iter().collect::<Vec<_>>(), [Encoding::Latin1]);
+/// ```
+pub fn detect_encodings(src: &[u8]) -> EncodingSet {
+    let mut set = EncodingSet::EMPTY;
+    for e in Encoding::ALL {
+        if validate(src, e).is_ok() {
+            set.insert(e);
+        }
+    }
+    set
+}
