@@ -62,6 +62,12 @@ fn check_bom(data: &[u8]) {
 
 fn check_detect(data: &[u8]) {
     let set = detect_encodings(data);
+    assert_eq!(
+        utfast::detect_encodings(data),
+        set,
+        "facade detect_encodings"
+    );
+    assert_eq!(utfast::detect_bom(data), detect_bom(data));
     assert!(set.contains(Encoding::Latin1));
     assert_eq!(set.len(), set.iter().count());
     for &k in check::kernels() {

@@ -2,7 +2,8 @@
 //! the one-shot result. Kernel level: a chunked UTF-8 validator built on each
 //! kernel's `validate_utf8` (carrying an incomplete final sequence, `error_len() ==
 //! None`, into the next chunk) accepts and rejects exactly what one-shot validation does,
-//! at the same position.
+//! at the same position; and the facade's `utfast::Utf8Validator` (update per piece,
+//! then `finish`) reports exactly `core::str::from_utf8`'s error.
 #![no_main]
 
 use arbitrary::Arbitrary;
