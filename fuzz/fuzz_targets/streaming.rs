@@ -81,4 +81,27 @@ fuzz_target!(|input: Input<'_>| {
             hex(input.data)
         );
     }
+    let mut v = utfast::Utf8Validator::new();
+    let mut first_error = None;
+    for piece in &pieces {
+        v.update(piece);
+        // Once reported, an error never changes; an incomplete tail is not one yet.
+        if let Some(e) = v.error() {
+            assert_eq!(*first_error.get_or_insert(e), e, "error changed");
+            assert!(e.error_len().is_some(), "incomplete tail reported early");
+        }
+    }
+    let got = v.finish();
+    let std = core::str::from_utf8(input.data);
+    assert_eq!(
+        got.map_err(|e| (e.valid_up_to(), e.error_len())),
+        std.map(|_| ())
+            .map_err(|e| (e.valid_up_to(), e.error_len())),
+        "Utf8Validator {:?}: {}",
+        input.splits,
+        hex(input.data)
+    );
+    if let Some(e) = first_error {
+        assert_eq!(got, Err(e), "finish differs from error()");
+    }
 });
