@@ -1,7 +1,8 @@
 //! Transcoding: one (from, to, mode) of the 6 x 6 x 3 combinations per input, every
 //! kernel against scalar with generous, exact, exact-minus-one and fuzzer-chosen
 //! smaller output buffers (guarded by sentinel bytes), scalar against the std oracle;
-//! then the length/count functions on the input made valid.
+//! the facade's `utfast::transcode` (active kernel) against scalar; then the
+//! length/count functions on the input made valid.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -31,6 +32,19 @@ fuzz_target!(|input: Input<'_>| {
         input.data.to_vec()
     };
     check::check_transcode(&src, from, to, mode, input.cut);
+    if mode != Mode::Valid || oracle::is_valid_for(&src, from, to) {
+        // The facade's generic transcoder (active kernel) agrees with scalar.
+        let cap = utfast::max_output_len(from, to, src.len());
+        let want = check::run_guarded(check::scalar(), &src, from, to, mode, cap, false);
+        let mut dst = vec![check::SENTINEL; cap];
+        let got = utfast::transcode(&src, &mut dst, from, to, mode);
+        assert_eq!(got, want.result, "facade {from}->{to} {mode:?}");
+        assert_eq!(
+            dst[..want.written()],
+            want.out[..],
+            "facade {from}->{to} {mode:?}"
+        );
+    }
     check::check_lengths(&oracle::make_valid(input.data, from), from);
     check::touch_lengths(input.data);
 });
