@@ -93,6 +93,12 @@ pub use utfast_scalar::{
     Encoding, EncodingSet, Endian, ErrorKind, Mode, TranscodeError, Utf16Error, Utf32Error,
     Utf8Error,
 };
+#[cfg(feature = "alloc")]
+mod transcoder;
+#[cfg(feature = "alloc")]
+pub use transcoder::{incomplete_suffix_len, BomHandling, Status, Transcoder};
+#[cfg(feature = "std")]
+pub mod io;
 
 /// The examples of README.md, compiled and run as doctests.
 #[cfg(doctest)]

@@ -128,7 +128,11 @@ fn copy_latin1(
 }
 
 /// The portable reference kernel (always available).
-pub static SCALAR: Kernel = {
+pub static SCALAR: Kernel = SCALAR_TABLE;
+
+/// The scalar kernel's table as a constant, so SIMD kernels can take every entry
+/// they do not accelerate from it (`Kernel { name: "...", ..SCALAR_TABLE }`).
+pub const SCALAR_TABLE: Kernel = {
     use utfast_scalar::{len, transcode as t, utf16, utf32, utf8};
     Kernel {
         name: "scalar",

@@ -18,8 +18,17 @@ pub mod kernel;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
+mod generic;
+mod units;
+mod vector;
+mod vector_ext;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
+
+/// Test-only: the unit-oriented SIMD operations as kernels, before they are wired
+/// into the real ones. Not part of the API.
+#[doc(hidden)]
+pub use units::for_tests as __units_for_tests;
 
 pub use dispatch::{active, available, by_name};
 pub use kernel::{Kernel, TranscodeFn, SCALAR};

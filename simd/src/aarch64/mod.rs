@@ -1,2 +1,3 @@
 //! aarch64 kernels.
 pub mod neon;
+pub(crate) mod units;

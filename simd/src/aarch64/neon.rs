@@ -1,7 +1,80 @@
-//! The NEON kernel (not yet implemented: never registered).
-use crate::kernel::Kernel;
+//! The neon kernel: 128-bit NEON vectors.
+//!
+//! Thin instantiations of the generic algorithms inside
+//! `#[target_feature(enable = "neon")]` functions (so the whole loop is compiled
+//! with the feature and every `Vector` method inlines), wrapped in safe functions
+//! that are only reachable through [`KERNEL`], which [`kernel`] hands out only after
+//! detecting the features.
 
-/// The NEON kernel, if this CPU supports it.
+use crate::generic::{ascii, utf8_validate};
+use crate::kernel::{Kernel, SCALAR_TABLE};
+use core::arch::aarch64::uint8x16_t;
+use utfast_scalar::{utf8 as scalar, Utf8Error};
+
+/// Whether this CPU supports the kernel: run-time detection with `std`, the
+/// compile-time target features without.
+fn detected() -> bool {
+    #[cfg(feature = "std")]
+    {
+        std::arch::is_aarch64_feature_detected!("neon")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        cfg!(target_feature = "neon")
+    }
+}
+
+/// The neon kernel, if this CPU supports it.
 pub fn kernel() -> Option<&'static Kernel> {
-    None
+    detected().then_some(&KERNEL)
+}
+
+static KERNEL: Kernel = Kernel {
+    name: "neon",
+    validate_utf8,
+    is_utf8,
+    is_ascii,
+    ..SCALAR_TABLE
+};
+
+#[target_feature(enable = "neon")]
+unsafe fn validate_utf8_neon(src: &[u8]) -> Result<(), Utf8Error> {
+    // SAFETY: the caller guarantees the features enabled on this function.
+    unsafe { utf8_validate::validate_utf8::<uint8x16_t>(src) }
+}
+
+#[target_feature(enable = "neon")]
+unsafe fn is_utf8_neon(src: &[u8]) -> bool {
+    // SAFETY: the caller guarantees the features enabled on this function.
+    unsafe { utf8_validate::is_utf8::<uint8x16_t>(src) }
+}
+
+#[target_feature(enable = "neon")]
+unsafe fn is_ascii_neon(src: &[u8]) -> bool {
+    // SAFETY: the caller guarantees the features enabled on this function.
+    unsafe { ascii::is_ascii::<uint8x16_t>(src) }
+}
+
+fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
+    if src.len() < utf8_validate::BLOCK {
+        return scalar::validate_utf8(src);
+    }
+    // SAFETY: only reachable through KERNEL, handed out after `detected()`.
+    unsafe { validate_utf8_neon(src) }
+}
+
+fn is_utf8(src: &[u8]) -> bool {
+    if src.len() < utf8_validate::BLOCK {
+        return scalar::is_utf8(src);
+    }
+    // SAFETY: only reachable through KERNEL, handed out after `detected()`.
+    unsafe { is_utf8_neon(src) }
+}
+
+fn is_ascii(src: &[u8]) -> bool {
+    if src.len() < utf8_validate::BLOCK {
+        return scalar::is_ascii(src);
+    }
+    // SAFETY: only reachable through KERNEL, handed out after `detected()`.
+    unsafe { is_ascii_neon(src) }
 }

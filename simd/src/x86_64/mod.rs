@@ -4,3 +4,4 @@ pub mod avx2_utf16;
 pub mod avx512;
 pub mod sse42;
 pub mod transcode;
+pub(crate) mod units;

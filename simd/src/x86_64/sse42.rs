@@ -1,7 +1,80 @@
-//! The sse42 kernel (not yet implemented: never registered).
-use crate::kernel::Kernel;
+//! The sse42 kernel: 128-bit vectors (SSSE3 shuffles, SSE4.1 `ptest`).
+//!
+//! Thin instantiations of the generic algorithms inside
+//! `#[target_feature(enable = "sse4.2")]` functions (so the whole loop is compiled
+//! with the feature and every `Vector` method inlines), wrapped in safe functions
+//! that are only reachable through [`KERNEL`], which [`kernel`] hands out only after
+//! detecting the features.
+
+use crate::generic::{ascii, utf8_validate};
+use crate::kernel::{Kernel, SCALAR_TABLE};
+use core::arch::x86_64::__m128i;
+use utfast_scalar::{utf8 as scalar, Utf8Error};
+
+/// Whether this CPU supports the kernel: run-time detection with `std`, the
+/// compile-time target features without.
+fn detected() -> bool {
+    #[cfg(feature = "std")]
+    {
+        std::is_x86_feature_detected!("sse4.2")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        cfg!(target_feature = "sse4.2")
+    }
+}
 
 /// The sse42 kernel, if this CPU supports it.
 pub fn kernel() -> Option<&'static Kernel> {
-    None
+    detected().then_some(&KERNEL)
+}
+
+static KERNEL: Kernel = Kernel {
+    name: "sse42",
+    validate_utf8,
+    is_utf8,
+    is_ascii,
+    ..SCALAR_TABLE
+};
+
+#[target_feature(enable = "sse4.2")]
+unsafe fn validate_utf8_sse42(src: &[u8]) -> Result<(), Utf8Error> {
+    // SAFETY: the caller guarantees the features enabled on this function.
+    unsafe { utf8_validate::validate_utf8::<__m128i>(src) }
+}
+
+#[target_feature(enable = "sse4.2")]
+unsafe fn is_utf8_sse42(src: &[u8]) -> bool {
+    // SAFETY: the caller guarantees the features enabled on this function.
+    unsafe { utf8_validate::is_utf8::<__m128i>(src) }
+}
+
+#[target_feature(enable = "sse4.2")]
+unsafe fn is_ascii_sse42(src: &[u8]) -> bool {
+    // SAFETY: the caller guarantees the features enabled on this function.
+    unsafe { ascii::is_ascii::<__m128i>(src) }
+}
+
+fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
+    if src.len() < utf8_validate::BLOCK {
+        return scalar::validate_utf8(src);
+    }
+    // SAFETY: only reachable through KERNEL, handed out after `detected()`.
+    unsafe { validate_utf8_sse42(src) }
+}
+
+fn is_utf8(src: &[u8]) -> bool {
+    if src.len() < utf8_validate::BLOCK {
+        return scalar::is_utf8(src);
+    }
+    // SAFETY: only reachable through KERNEL, handed out after `detected()`.
+    unsafe { is_utf8_sse42(src) }
+}
+
+fn is_ascii(src: &[u8]) -> bool {
+    if src.len() < utf8_validate::BLOCK {
+        return scalar::is_ascii(src);
+    }
+    // SAFETY: only reachable through KERNEL, handed out after `detected()`.
+    unsafe { is_ascii_sse42(src) }
 }

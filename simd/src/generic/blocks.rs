@@ -1,0 +1,140 @@
+//! The block loop shared by the unit-oriented transcoders (`utf16`, `utf32`,
+//! `latin1`, `swap`).
+//!
+//! # The idea
+//!
+//! A transcoder is split into a SIMD *fast block* that handles the common case
+//! (a block of input that is valid, needs no surrogate pairs, fits the target, ...)
+//! and the scalar function of `utfast_scalar`, which is the reference for everything
+//! else. [`run`] walks the input block by block:
+//!
+//! - while a whole block of input and the whole worst case of its output fit, the
+//!   fast block converts it (it first checks, then writes: a block it refuses leaves
+//!   `dst` untouched);
+//! - a refused block is converted by the scalar function on just that block (or on
+//!   a few blocks, when the previous block was refused too), extended by
+//!   [`BlockOp::cut`] so that it never ends inside a character (e.g. between the two
+//!   halves of a surrogate pair), writing into the rest of `dst`; then the SIMD loop
+//!   resumes at the end of that sub-range;
+//! - the tail (less than a block of input, or not enough room for a block of output)
+//!   goes to the scalar function.
+//!
+//! Every scalar call starts on a character boundary of the full input, and
+//! conversion is stateless at character boundaries, so the scalar function reports
+//! exactly what it would report on the whole input: [`shift`] only adds the offsets.
+//! In particular an `OutputTooSmall` error comes from the scalar function with the
+//! exact `valid_up_to` and `written`, and nothing is ever written past `written`
+//! (the fast block writes only when the whole block is accepted and fits).
+
+use crate::vector_ext::VectorExt;
+use utfast_scalar::{Endian, TranscodeError};
+
+/// The longest scalar sub-range, in fast blocks.
+const MAX_SPAN: usize = 32;
+
+/// One fast block of a transcoder, for vectors `V`.
+pub(crate) trait BlockOp<V: VectorExt> {
+    /// Input bytes per fast block.
+    const IN: usize;
+    /// Output bytes per accepted fast block.
+    const OUT: usize;
+
+    /// Converts the block at `src` into `dst` and returns `true`, or returns `false`
+    /// without writing anything if the block needs the scalar path.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `src..src + IN` is readable and `dst..dst + OUT`
+    /// is writable.
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool;
+
+    /// Where the scalar sub-range for a refused block that starts at a character
+    /// boundary and nominally ends at `end` (`<= src.len()`) must end so that it does
+    /// not cut a character; `end` itself for fixed-size units.
+    #[inline(always)]
+    fn cut(&self, _src: &[u8], end: usize) -> usize {
+        end
+    }
+
+    /// The scalar transcoder (same endians and mode), the reference.
+    fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError>;
+}
+
+/// `r`, a result of a scalar call on `src[i..]` into `dst[o..]`, as a result on the
+/// whole input and output.
+#[inline(always)]
+pub(crate) fn shift(
+    r: Result<usize, TranscodeError>,
+    i: usize,
+    o: usize,
+) -> Result<usize, TranscodeError> {
+    match r {
+        Ok(w) => Ok(o + w),
+        Err(e) => Err(TranscodeError::new(
+            e.kind(),
+            i + e.valid_up_to(),
+            o + e.written(),
+        )),
+    }
+}
+
+/// Runs the transcoder `op` on `src` into `dst` (see the module documentation).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
+    op: &Op,
+    src: &[u8],
+    dst: &mut [u8],
+) -> Result<usize, TranscodeError> {
+    let (n, m) = (src.len(), dst.len());
+    let (mut i, mut o) = (0, 0);
+    // Input bytes of the next scalar sub-range: doubled after each refused block
+    // (up to `MAX_SPAN` blocks), so that text the fast block cannot handle (e.g.
+    // mostly surrogate pairs) pays the cost of a refused block and of a scalar call
+    // only once per many blocks; reset by every accepted block.
+    let mut span = Op::IN;
+    while n - i >= Op::IN && m - o >= Op::OUT {
+        // SAFETY: the ISA is the caller's promise; `i + IN <= n` and `o + OUT <= m`.
+        if unsafe { op.block(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
+            i += Op::IN;
+            o += Op::OUT;
+            span = Op::IN;
+            continue;
+        }
+        let end = op.cut(src, i + span.min(n - i));
+        debug_assert!(i < end && end <= n);
+        match op.scalar(&src[i..end], &mut dst[o..]) {
+            Ok(w) => {
+                i = end;
+                o += w;
+            }
+            Err(e) => return shift(Err(e), i, o),
+        }
+        span = (2 * span).min(MAX_SPAN * Op::IN);
+    }
+    shift(op.scalar(&src[i..], &mut dst[o..]), i, o)
+}
+
+/// A 16-bit value in byte order `e`, repeated twice (a pattern for `splat4`).
+#[inline(always)]
+pub(crate) fn pat16(u: u16, e: Endian) -> [u8; 4] {
+    let b = e.write_u16(u);
+    [b[0], b[1], b[0], b[1]]
+}
+
+/// A 32-bit value in byte order `e` (a pattern for `splat4`).
+#[inline(always)]
+pub(crate) fn pat32(u: u32, e: Endian) -> [u8; 4] {
+    e.write_u32(u)
+}
+
+/// `a` where `mask` is all ones, `b` where it is zero (bitwise select).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn select<V: VectorExt>(mask: V, a: V, b: V) -> V {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { b.xor(mask.and(a.xor(b))) }
+}

@@ -1,0 +1,10 @@
+//! The algorithms, each written once and generic over [`crate::vector::Vector`].
+//! Per-ISA modules instantiate them inside `#[target_feature]` functions.
+pub(crate) mod ascii;
+pub(crate) mod blocks;
+pub(crate) mod latin1;
+pub(crate) mod lengths;
+pub(crate) mod swap;
+pub(crate) mod utf16;
+pub(crate) mod utf32;
+pub(crate) mod utf8_validate;

@@ -1,0 +1,261 @@
+//! UTF-16 (bytes, either order): validation, and conversion to Latin-1 and UTF-32,
+//! generic over [`VectorExt`].
+//!
+//! # Surrogates as bit masks
+//!
+//! Only surrogates can make UTF-16 invalid, and whether a unit is a surrogate is a
+//! property of its high byte. A 16-bit comparison of `unit & 0xFC00` with `0xD800`
+//! and with `0xDC00` (patterns written in the input's byte order, so no byte swap is
+//! needed) gives, per vector, the bit mask `high` of high surrogates and `low` of low
+//! surrogates (`2 * MASK_BITS` bits per unit). The vector is valid exactly when every
+//! low surrogate follows a high one and every high one is followed by a low one:
+//! `low == (high << unit) | carry`, where `carry` is the first unit's bits if the
+//! previous vector ended with a high surrogate. Text without surrogates (almost all
+//! text) skips even that: one test per 64 bytes that no unit is in `D800..=DFFF`.
+//!
+//! On a mismatch the scalar validator takes over from the start of the vector (two
+//! bytes earlier when a high surrogate was carried in), so it finds the exact
+//! position and kind; everything before was proven valid.
+//!
+//! The transcoders accept a block only if it contains no surrogate at all; blocks
+//! with surrogates go to the scalar code of the [block loop](super::blocks), whose
+//! sub-range is extended by [`cut16`] so that it never separates a pair.
+
+use super::blocks::{pat16, select, BlockOp};
+use crate::vector_ext::VectorExt;
+use utfast_scalar::Utf16Error;
+use utfast_scalar::{transcode as scalar, utf16 as scalar16, Endian, Mode, TranscodeError};
+
+/// Bytes checked per iteration of the surrogate-free fast path.
+const CHUNK: usize = 64;
+
+/// Validates UTF-16 bytes in byte order `e` with the exact error of
+/// `utfast_scalar::utf16::validate_utf16_bytes`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Result<(), Utf16Error> {
+    let n = src.len();
+    let ptr = src.as_ptr();
+    let unit = 2 * V::MASK_BITS;
+    let total = V::BYTES as u32 * V::MASK_BITS;
+    let full = if total == 64 { !0 } else { (1u64 << total) - 1 };
+    let first = (1u64 << unit) - 1;
+    let mut carry = 0u64;
+    let mut i = 0;
+    // SAFETY: (whole loop) the ISA is the caller's promise; every load reads
+    // `V::BYTES` bytes at `ptr + k` with `k + V::BYTES <= n`.
+    unsafe {
+        let (m_f8, p_sur) = (V::splat4(pat16(0xF800, e)), V::splat4(pat16(0xD800, e)));
+        let (m_fc, p_lo) = (V::splat4(pat16(0xFC00, e)), V::splat4(pat16(0xDC00, e)));
+        while i + V::BYTES <= n {
+            if carry == 0 && i + CHUNK <= n {
+                let mut any = V::splat(0);
+                let mut k = 0;
+                while k < CHUNK {
+                    any = any.or(V::load_unaligned(ptr.add(i + k)).and(m_f8).eq16(p_sur));
+                    k += V::BYTES;
+                }
+                if any.is_zero() {
+                    i += CHUNK;
+                    continue;
+                }
+            }
+            let v = V::load_unaligned(ptr.add(i)).and(m_fc);
+            let high = v.eq16(p_sur).bitmask();
+            let low = v.eq16(p_lo).bitmask();
+            if low != ((high << unit) | carry) & full {
+                break;
+            }
+            carry = (high >> (total - unit)) & first;
+            i += V::BYTES;
+        }
+    }
+    let start = if carry != 0 { i - 2 } else { i };
+    scalar16::validate_utf16_bytes(&src[start..], e)
+        .map_err(|err| Utf16Error::new(start + err.valid_up_to(), err.kind()))
+}
+
+/// Whether the unit at byte `at` (which must be `< src.len() - 1`) is in `lo..=hi`.
+#[inline(always)]
+fn unit_in(src: &[u8], at: usize, e: Endian, lo: u16, hi: u16) -> bool {
+    let u = e.read_u16([src[at], src[at + 1]]);
+    (lo..=hi).contains(&u)
+}
+
+/// The end of a scalar sub-range of UTF-16 that starts at a character boundary and
+/// nominally ends at `end` (even, `2 <= end <= src.len()`), moved so that it does
+/// not separate a high surrogate from the low surrogate it pairs with, nor from an
+/// odd final byte (the scalar code reads them as one truncated sequence).
+///
+/// For valid input (the only input `Mode::Valid` promises) this is exact; in
+/// `Mode::Valid` on *invalid* input (a high surrogate at `end - 2` that follows
+/// another high surrogate) the output may differ from the scalar transcoder's,
+/// which is unspecified there.
+#[inline(always)]
+pub(crate) fn cut16(src: &[u8], end: usize, e: Endian) -> usize {
+    let n = src.len();
+    if end >= n || !unit_in(src, end - 2, e, 0xD800, 0xDBFF) {
+        end
+    } else if n - end == 1 {
+        n
+    } else if unit_in(src, end, e, 0xDC00, 0xDFFF) {
+        end + 2
+    } else {
+        end
+    }
+}
+
+/// Whether any unit of `v` (bytes in the order of the patterns) is a surrogate.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn has_surrogate<V: VectorExt>(v: V, m_f8: V, p_sur: V) -> bool {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { !v.and(m_f8).eq16(p_sur).is_zero() }
+}
+
+/// UTF-16 (`from`) -> Latin-1: two vectors of units in, one vector of bytes out.
+pub(crate) struct Utf16ToLatin1<V> {
+    from: Endian,
+    mode: Mode,
+    /// `0xFF00` (little-endian): the bits that must be zero for Latin-1.
+    m_ff00: V,
+    /// `0xF800` and `0xD800` (little-endian): the surrogate test.
+    m_f8: V,
+    p_sur: V,
+    /// `'?'` (little-endian), the lossy replacement.
+    question: V,
+}
+
+impl<V: VectorExt> Utf16ToLatin1<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    pub(crate) unsafe fn new(from: Endian, mode: Mode) -> Self {
+        let le = Endian::Little;
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            Utf16ToLatin1 {
+                from,
+                mode,
+                m_ff00: V::splat4(pat16(0xFF00, le)),
+                m_f8: V::splat4(pat16(0xF800, le)),
+                p_sur: V::splat4(pat16(0xD800, le)),
+                question: V::splat4(pat16(u16::from(b'?'), le)),
+            }
+        }
+    }
+}
+
+impl<V: VectorExt> BlockOp<V> for Utf16ToLatin1<V> {
+    const IN: usize = 2 * V::BYTES;
+    const OUT: usize = V::BYTES;
+
+    #[inline(always)]
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let mut a = V::load_unaligned(src);
+            let mut b = V::load_unaligned(src.add(V::BYTES));
+            if self.from == Endian::Big {
+                a = a.swap_bytes16();
+                b = b.swap_bytes16();
+            }
+            if !a.or(b).and(self.m_ff00).is_zero() {
+                // Some unit is above U+00FF.
+                if self.mode == Mode::Strict
+                    || has_surrogate(a, self.m_f8, self.p_sur)
+                    || has_surrogate(b, self.m_f8, self.p_sur)
+                {
+                    return false;
+                }
+                if self.mode == Mode::Lossy {
+                    let zero = V::splat(0);
+                    let keep_a = a.and(self.m_ff00).eq16(zero);
+                    let keep_b = b.and(self.m_ff00).eq16(zero);
+                    a = select(keep_a, a, self.question);
+                    b = select(keep_b, b, self.question);
+                }
+                // Mode::Valid keeps the low byte, as the scalar code does.
+            }
+            V::narrow16(a, b).store_unaligned(dst);
+        }
+        true
+    }
+
+    #[inline(always)]
+    fn cut(&self, src: &[u8], end: usize) -> usize {
+        cut16(src, end, self.from)
+    }
+
+    fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+        scalar::utf16_to_latin1(src, dst, self.from, self.mode)
+    }
+}
+
+/// UTF-16 (`from`) -> UTF-32 (`to`): one vector of units in, two vectors out.
+pub(crate) struct Utf16ToUtf32<V> {
+    from: Endian,
+    to: Endian,
+    mode: Mode,
+    /// `0xF800` and `0xD800` in the input's byte order: the surrogate test.
+    m_f8: V,
+    p_sur: V,
+}
+
+impl<V: VectorExt> Utf16ToUtf32<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    pub(crate) unsafe fn new(from: Endian, to: Endian, mode: Mode) -> Self {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            Utf16ToUtf32 {
+                from,
+                to,
+                mode,
+                m_f8: V::splat4(pat16(0xF800, from)),
+                p_sur: V::splat4(pat16(0xD800, from)),
+            }
+        }
+    }
+}
+
+impl<V: VectorExt> BlockOp<V> for Utf16ToUtf32<V> {
+    const IN: usize = V::BYTES;
+    const OUT: usize = 2 * V::BYTES;
+
+    #[inline(always)]
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let mut v = V::load_unaligned(src);
+            if has_surrogate(v, self.m_f8, self.p_sur) {
+                return false;
+            }
+            if self.from != self.to {
+                v = v.swap_bytes16();
+            }
+            let zero = V::splat(0);
+            let (x, y) = match self.to {
+                Endian::Little => V::zip16(v, zero),
+                Endian::Big => V::zip16(zero, v),
+            };
+            x.store_unaligned(dst);
+            y.store_unaligned(dst.add(V::BYTES));
+        }
+        true
+    }
+
+    #[inline(always)]
+    fn cut(&self, src: &[u8], end: usize) -> usize {
+        cut16(src, end, self.from)
+    }
+
+    fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+        scalar::utf16_to_utf32(src, dst, self.from, self.to, self.mode)
+    }
+}

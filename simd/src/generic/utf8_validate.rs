@@ -1,0 +1,426 @@
+//! UTF-8 validation with the "lookup" algorithm of Keiser and Lemire ("Validating
+//! UTF-8 In Less Than One Instruction Per Byte", Software: Practice and Experience,
+//! 2021), written once for every [`Vector`].
+//!
+//! # The idea
+//!
+//! A byte-at-a-time validator walks a state machine: it has to know where each
+//! character starts before it can judge the next byte. The lookup algorithm avoids
+//! that serial dependency by noticing that almost every UTF-8 rule is a rule about
+//! *two adjacent bytes*. For every position `i` of a vector we look at the pair
+//! `(input[i-1], input[i])` ("prev1" and the current byte) and ask three 16-entry
+//! tables, indexed by the high nibble of `prev1`, the low nibble of `prev1` and the
+//! high nibble of the current byte. Each table entry is a byte of flags, one bit per
+//! kind of error the nibble is *compatible with*; an error class is present at `i`
+//! exactly when all three nibbles agree on it, so the classification is the bitwise
+//! AND of three table lookups (`pshufb`/`vqtbl1q` do 16 or 64 lookups at once):
+//!
+//! - too short: a lead byte followed by something that is not a continuation byte;
+//! - too long: an ASCII byte followed by a continuation byte;
+//! - overlong 2/3/4-byte forms (`C0`/`C1`, `E0 80..9F`, `F0 80..8F`);
+//! - surrogates (`ED A0..BF`) and code points above U+10FFFF (`F4 90..BF`, `F5..FF`);
+//! - "two continuations": a continuation byte after a continuation byte.
+//!
+//! The last class is not an error by itself: it is legal exactly when the current
+//! byte is the third or fourth byte of a sequence, i.e. when the byte two positions
+//! back ("prev2") is a 3- or 4-byte lead (`>= E0`) or the byte three positions back
+//! ("prev3") is a 4-byte lead (`>= F0`). Those two comparisons are done with
+//! unsigned saturating subtractions whose high bit says "must be a continuation".
+//! XOR-ing that bit into the "two continuations" bit cancels the expected cases and
+//! turns a missing continuation (a lead of length 3 or 4 followed by too few
+//! continuation bytes) into an error. Every byte position of the input is then
+//! checked; everything left over after the XOR is an error, so errors of all
+//! vectors are simply OR-ed into one accumulator and tested rarely.
+//!
+//! # This implementation
+//!
+//! Input is processed in 64-byte blocks (one AVX-512 vector, two AVX2 vectors, four
+//! SSE/NEON vectors). "prev1/prev2/prev3" of the first vector of a block need the
+//! last bytes of the previous block: inside the input they are simply *loaded again*
+//! from memory one, two and three bytes earlier (an unaligned load is cheaper than
+//! the cross-lane shuffles `shift_in_*` costs on AVX2 and AVX-512, and shuffles are
+//! the bottleneck of this algorithm); only the first block of the input takes them
+//! from registers with `shift_in_*` and a zero "previous" vector.
+//!
+//! A block in which no byte has its high bit set is pure ASCII and needs no table
+//! work; the only way it can be wrong is if the previous block ended in the middle
+//! of a sequence, which we precompute for every non-ASCII block ("incomplete":
+//! a saturating subtraction of `[.., EF, DF, BF]` from its last bytes, nonzero iff
+//! one of the last three bytes starts a sequence longer than what remains).
+//!
+//! The last partial block is copied into a zero-filled stack buffer together with
+//! the three bytes before it, so nothing past the slice is ever read; the zeros
+//! after the data also make an input that ends inside a sequence fail ("too short").
+//!
+//! `is_utf8` tests the accumulated error only every few KiB (early exit without
+//! slowing the loop). `validate_utf8` tests it after every block, so when a block
+//! fails it knows the block, backs up to the start of the character that spans the
+//! block boundary (at most three bytes) and lets the scalar validator report the
+//! exact `valid_up_to`/`error_len`; everything before that point was already proven
+//! valid, so the scalar work is bounded by the distance to the first error.
+
+use crate::vector::Vector;
+use utfast_scalar::Utf8Error;
+
+/// Bytes per block.
+pub(crate) const BLOCK: usize = 64;
+
+// Error classes, one bit each (the bits of the lookup tables).
+/// A lead byte not followed by a continuation byte (or a lead after a lead).
+const TOO_SHORT: u8 = 1 << 0;
+/// An ASCII byte followed by a continuation byte.
+const TOO_LONG: u8 = 1 << 1;
+/// `E0 80..9F`: overlong 3-byte form.
+const OVERLONG_3: u8 = 1 << 2;
+/// `F4 90..BF`, `F5..FF 90..BF`: above U+10FFFF.
+const TOO_LARGE: u8 = 1 << 3;
+/// `ED A0..BF`: a surrogate.
+const SURROGATE: u8 = 1 << 4;
+/// `C0..C1 80..BF`: overlong 2-byte form.
+const OVERLONG_2: u8 = 1 << 5;
+/// `F5..FF 80..8F`: above U+10FFFF (shares its bit with `OVERLONG_4`: the low
+/// nibble of the lead byte tells them apart).
+const TOO_LARGE_1000: u8 = 1 << 6;
+/// `F0 80..8F`: overlong 4-byte form.
+const OVERLONG_4: u8 = 1 << 6;
+/// A continuation byte after a continuation byte (legal as 3rd/4th byte only).
+const TWO_CONTS: u8 = 1 << 7;
+/// The classes decided by the high nibbles alone: every low nibble allows them.
+const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+/// Classes compatible with the high nibble of the first byte of a pair.
+const fn byte1_high(nibble: u8) -> u8 {
+    match nibble {
+        0x0..=0x7 => TOO_LONG,
+        0x8..=0xB => TWO_CONTS,
+        0xC => TOO_SHORT | OVERLONG_2,
+        0xD => TOO_SHORT,
+        0xE => TOO_SHORT | OVERLONG_3 | SURROGATE,
+        _ => TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
+    }
+}
+
+/// Classes compatible with the low nibble of the first byte of a pair.
+const fn byte1_low(nibble: u8) -> u8 {
+    CARRY
+        | match nibble {
+            0x0 => OVERLONG_2 | OVERLONG_3 | OVERLONG_4,
+            0x1 => OVERLONG_2,
+            0x2..=0x3 => 0,
+            0x4 => TOO_LARGE,
+            0xD => TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+            _ => TOO_LARGE | TOO_LARGE_1000,
+        }
+}
+
+/// Classes compatible with the high nibble of the second byte of a pair.
+const fn byte2_high(nibble: u8) -> u8 {
+    const CONT: u8 = TOO_LONG | OVERLONG_2 | TWO_CONTS;
+    match nibble {
+        0x8 => CONT | OVERLONG_3 | OVERLONG_4 | TOO_LARGE_1000,
+        0x9 => CONT | OVERLONG_3 | TOO_LARGE,
+        0xA..=0xB => CONT | SURROGATE | TOO_LARGE,
+        _ => TOO_SHORT,
+    }
+}
+
+/// The 16-entry tables of `byte1_high`, `byte1_low` and `byte2_high`.
+const fn tables() -> [[u8; 16]; 3] {
+    let mut t = [[0u8; 16]; 3];
+    let mut i = 0;
+    while i < 16 {
+        t[0][i] = byte1_high(i as u8);
+        t[1][i] = byte1_low(i as u8);
+        t[2][i] = byte2_high(i as u8);
+        i += 1;
+    }
+    t
+}
+
+const BYTE1_HIGH: [u8; 16] = tables()[0];
+const BYTE1_LOW: [u8; 16] = tables()[1];
+const BYTE2_HIGH: [u8; 16] = tables()[2];
+
+/// `0xFF` except the last three bytes, which hold the largest byte that does not
+/// start a sequence too long to fit: subtracting this from the last 64 bytes of a
+/// block (saturating) is nonzero iff the block ends inside a sequence.
+static INCOMPLETE_MAX: [u8; 64] = {
+    let mut t = [0xFF; 64];
+    t[61] = 0xF0 - 1;
+    t[62] = 0xE0 - 1;
+    t[63] = 0xC0 - 1;
+    t
+};
+
+/// The constants of the algorithm, splatted once per call.
+struct Tables<V> {
+    byte1_high: V,
+    byte1_low: V,
+    byte2_high: V,
+    low_nibble: V,
+    third_byte: V,
+    fourth_byte: V,
+    high_bit: V,
+    incomplete_max: V,
+}
+
+impl<V: Vector> Tables<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn new() -> Self {
+        // SAFETY: the ISA is the caller's promise; INCOMPLETE_MAX has 64 >= V::BYTES
+        // bytes from `64 - V::BYTES`.
+        unsafe {
+            Tables {
+                byte1_high: V::broadcast_lane(&BYTE1_HIGH),
+                byte1_low: V::broadcast_lane(&BYTE1_LOW),
+                byte2_high: V::broadcast_lane(&BYTE2_HIGH),
+                low_nibble: V::splat(0x0F),
+                third_byte: V::splat(0xE0 - 0x80),
+                fourth_byte: V::splat(0xF0 - 0x80),
+                high_bit: V::splat(0x80),
+                incomplete_max: V::load_unaligned(INCOMPLETE_MAX.as_ptr().add(64 - V::BYTES)),
+            }
+        }
+    }
+}
+
+/// The error bits of one vector, given the vector and the same bytes shifted by one,
+/// two and three positions (nonzero iff some byte of `input` is invalid in context).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn check_vector<V: Vector>(t: &Tables<V>, input: V, prev1: V, prev2: V, prev3: V) -> V {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        let special = prev1
+            .shr4()
+            .lookup16(t.byte1_high)
+            .and(prev1.and(t.low_nibble).lookup16(t.byte1_low))
+            .and(input.shr4().lookup16(t.byte2_high));
+        let third = prev2.saturating_sub(t.third_byte);
+        let fourth = prev3.saturating_sub(t.fourth_byte);
+        let must_be_continuation = third.or(fourth).and(t.high_bit);
+        must_be_continuation.xor(special)
+    }
+}
+
+/// Accumulated state between blocks.
+struct State<V> {
+    error: V,
+    prev_incomplete: V,
+    last: V,
+}
+
+/// Checks the 64-byte block at `ptr`, OR-ing its errors into `s.error`.
+/// `HISTORY`: the three bytes before `ptr` are readable and part of the input
+/// (otherwise the first vector's predecessors come from `s.last` by shifting).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `ptr..ptr + 64` is readable, and so is `ptr - 3..ptr`
+/// if `HISTORY`.
+#[inline(always)]
+unsafe fn check_block<V: Vector, const HISTORY: bool>(
+    t: &Tables<V>,
+    ptr: *const u8,
+    s: &mut State<V>,
+) {
+    let n = BLOCK / V::BYTES;
+    debug_assert!(n * V::BYTES == BLOCK);
+    // SAFETY: every load is within `ptr - 3..ptr + 64` (the `- k` loads only for
+    // j > 0 or with HISTORY), which the caller guarantees readable.
+    unsafe {
+        let mut any = V::load_unaligned(ptr);
+        for j in 1..n {
+            any = any.or(V::load_unaligned(ptr.add(j * V::BYTES)));
+        }
+        if !any.any_high_bit() {
+            // ASCII block: only the previous block's end can be wrong.
+            s.error = s.error.or(s.prev_incomplete);
+            s.prev_incomplete = V::splat(0);
+            s.last = V::load_unaligned(ptr.add(BLOCK - V::BYTES));
+            return;
+        }
+        let mut last = s.last;
+        for j in 0..n {
+            let p = ptr.add(j * V::BYTES);
+            let input = V::load_unaligned(p);
+            let (prev1, prev2, prev3) = if HISTORY || j > 0 {
+                (
+                    V::load_unaligned(p.sub(1)),
+                    V::load_unaligned(p.sub(2)),
+                    V::load_unaligned(p.sub(3)),
+                )
+            } else {
+                (
+                    input.shift_in_one_byte(last),
+                    input.shift_in_two_bytes(last),
+                    input.shift_in_three_bytes(last),
+                )
+            };
+            s.error = s.error.or(check_vector(t, input, prev1, prev2, prev3));
+            last = input;
+        }
+        s.last = last;
+        s.prev_incomplete = last.saturating_sub(t.incomplete_max);
+    }
+}
+
+/// How often `is_utf8` looks at the accumulated error (early exit), in bytes.
+const CHECK_INTERVAL: usize = 4096;
+
+/// Runs the algorithm over `src`. With `EXACT`, returns the start of the first
+/// block whose check failed; without, returns `Some(_)` (an unspecified block) as
+/// soon as some error is seen. `None`: `src` is valid UTF-8.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn find_error_block<V: Vector, const EXACT: bool>(src: &[u8]) -> Option<usize> {
+    let len = src.len();
+    let ptr = src.as_ptr();
+    // SAFETY: the ISA is the caller's promise; every block pointer below is followed
+    // by 64 bytes inside `src` (pos + 64 <= len), and with HISTORY preceded by 3
+    // bytes inside `src` (pos >= 64); the tail block is in `buf`, with 3 bytes before.
+    unsafe {
+        let t = Tables::<V>::new();
+        let zero = V::splat(0);
+        let mut s = State {
+            error: zero,
+            prev_incomplete: zero,
+            last: zero,
+        };
+        let mut pos = 0;
+        if len >= BLOCK {
+            check_block::<V, false>(&t, ptr, &mut s);
+            if EXACT && !s.error.is_zero() {
+                return Some(0);
+            }
+            pos = BLOCK;
+            while pos + BLOCK <= len {
+                check_block::<V, true>(&t, ptr.add(pos), &mut s);
+                if (EXACT || pos % CHECK_INTERVAL == 0) && !s.error.is_zero() {
+                    return Some(pos);
+                }
+                pos += BLOCK;
+            }
+        }
+        if pos < len {
+            // The last partial block, with the (up to) 3 bytes before it, zero-padded.
+            let mut buf = [0u8; 3 + BLOCK];
+            let history = pos.min(3);
+            buf[3 - history..3].copy_from_slice(&src[pos - history..pos]);
+            buf[3..3 + len - pos].copy_from_slice(&src[pos..]);
+            check_block::<V, true>(&t, buf.as_ptr().add(3), &mut s);
+        } else {
+            s.error = s.error.or(s.prev_incomplete);
+        }
+        if s.error.is_zero() {
+            None
+        } else {
+            Some(pos)
+        }
+    }
+}
+
+/// Whether `src` is valid UTF-8.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn is_utf8<V: Vector>(src: &[u8]) -> bool {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { find_error_block::<V, false>(src).is_none() }
+}
+
+/// Validates `src` with the exact error of `core::str::from_utf8`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn validate_utf8<V: Vector>(src: &[u8]) -> Result<(), Utf8Error> {
+    // SAFETY: the ISA is the caller's promise.
+    match unsafe { find_error_block::<V, true>(src) } {
+        None => Ok(()),
+        Some(block) => locate_error(src, block),
+    }
+}
+
+/// The exact error, given that everything before `block` is valid UTF-8 except
+/// possibly an unfinished sequence at its end: back up to the start of that
+/// sequence (at most 3 bytes) and let the scalar validator find the error.
+#[cold]
+#[inline(never)]
+fn locate_error(src: &[u8], block: usize) -> Result<(), Utf8Error> {
+    let mut start = block.saturating_sub(3);
+    // In valid UTF-8 every byte that is not a continuation byte starts a character;
+    // if all three are continuation bytes, they end a 4-byte character at `block`.
+    while start < block && src[start] & 0xC0 == 0x80 {
+        start += 1;
+    }
+    match utfast_scalar::utf8::validate_utf8(&src[start..]) {
+        Ok(()) => Ok(()),
+        Err(e) => Err(Utf8Error::new(
+            start + e.valid_up_to(),
+            e.error_len().map(|n| n as u8),
+            e.kind(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lookup classification of a byte pair, computed from the tables.
+    fn special(b1: u8, b2: u8) -> u8 {
+        BYTE1_HIGH[usize::from(b1 >> 4)]
+            & BYTE1_LOW[usize::from(b1 & 0xF)]
+            & BYTE2_HIGH[usize::from(b2 >> 4)]
+    }
+
+    /// Whether `b1 b2` can never appear next to each other in valid UTF-8, from
+    /// Table 3-7 directly (independent of the tables).
+    fn pair_is_invalid(b1: u8, b2: u8) -> bool {
+        let cont = (0x80..=0xBF).contains(&b2);
+        match b1 {
+            0x00..=0x7F => cont,
+            0x80..=0xBF => false, // decided by prev2/prev3, not by the pair
+            0xC0..=0xC1 | 0xF5..=0xFF => true,
+            0xE0 => !(0xA0..=0xBF).contains(&b2),
+            0xED => !(0x80..=0x9F).contains(&b2),
+            0xF0 => !(0x90..=0xBF).contains(&b2),
+            0xF4 => !(0x80..=0x8F).contains(&b2),
+            _ => !cont,
+        }
+    }
+
+    #[test]
+    fn tables_classify_every_byte_pair() {
+        for b1 in 0..=255u8 {
+            for b2 in 0..=255u8 {
+                let sc = special(b1, b2);
+                assert_eq!(
+                    sc & !TWO_CONTS != 0,
+                    pair_is_invalid(b1, b2),
+                    "{b1:02X} {b2:02X}: {sc:08b}"
+                );
+                let two_conts = b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80;
+                assert_eq!(sc & TWO_CONTS != 0, two_conts, "{b1:02X} {b2:02X}");
+            }
+        }
+    }
+
+    #[test]
+    fn incomplete_max_flags_unfinished_ends() {
+        // Last three bytes (x, y, z): incomplete iff z >= C0, y >= E0 or x >= F0.
+        for b in 0..=255u8 {
+            assert_eq!(b.saturating_sub(INCOMPLETE_MAX[63]) != 0, b >= 0xC0);
+            assert_eq!(b.saturating_sub(INCOMPLETE_MAX[62]) != 0, b >= 0xE0);
+            assert_eq!(b.saturating_sub(INCOMPLETE_MAX[61]) != 0, b >= 0xF0);
+            assert_eq!(b.saturating_sub(INCOMPLETE_MAX[0]), 0);
+        }
+    }
+}

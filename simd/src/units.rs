@@ -1,0 +1,273 @@
+//! The per-ISA instantiation of the unit-oriented operations (`generic/{utf16,
+//! utf32,latin1,swap,lengths}.rs`), stamped by [`unit_ops!`] in
+//! `x86_64/units.rs` and `aarch64/units.rs`, and the test-only accessor
+//! [`crate::__units_for_tests`].
+
+/// Defines, in the invoking module, one safe function per unit-oriented `Kernel`
+/// field, with exactly the field's signature, for vectors `$V` compiled with
+/// `#[target_feature(enable = $feature)]`.
+///
+/// Each function sends inputs shorter than 64 bytes straight to the scalar function
+/// and otherwise calls a nested `#[target_feature]` instantiation of the generic
+/// algorithm (so the whole loop is compiled with the feature and every vector method
+/// inlines). The functions are safe to call only on a CPU with `$feature`: they are
+/// meant to be stored in a `Kernel` that is handed out after detection, which is the
+/// `SAFETY` argument of their `unsafe` blocks.
+macro_rules! unit_ops {
+    ($V:ty, $feature:literal) => {
+        use crate::generic::{blocks, latin1, lengths, swap, utf16, utf32};
+        #[allow(unused_imports)]
+        use utfast_scalar::{
+            len, transcode as t, utf16 as s16, utf32 as s32, Endian, Mode, TranscodeError,
+            Utf16Error, Utf32Error,
+        };
+
+        /// Inputs shorter than this (in bytes) go straight to the scalar functions.
+        const MIN: usize = 64;
+
+        crate::units::thin! { $feature,
+            /// `Kernel::validate_utf16`.
+            fn validate_utf16(src: &[u8], e: Endian) -> Result<(), Utf16Error>;
+            short: src.len() < MIN,
+            scalar: s16::validate_utf16_bytes(src, e),
+            simd: utf16::validate_utf16::<$V>(src, e),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::validate_utf32`.
+            fn validate_utf32(src: &[u8], e: Endian) -> Result<(), Utf32Error>;
+            short: src.len() < MIN,
+            scalar: s32::validate_utf32_bytes(src, e),
+            simd: utf32::validate_utf32::<$V>(src, e),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf16_to_utf16`.
+            fn utf16_to_utf16(src: &[u8], dst: &mut [u8], from: Endian, to: Endian, mode: Mode)
+                -> Result<usize, TranscodeError>;
+            short: src.len() < MIN,
+            scalar: t::utf16_to_utf16(src, dst, from, to, mode),
+            simd: blocks::run::<$V, _>(&swap::Utf16ToUtf16::<$V>::new(from, to, mode), src, dst),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf16_to_utf32`.
+            fn utf16_to_utf32(src: &[u8], dst: &mut [u8], from: Endian, to: Endian, mode: Mode)
+                -> Result<usize, TranscodeError>;
+            short: src.len() < MIN,
+            scalar: t::utf16_to_utf32(src, dst, from, to, mode),
+            simd: blocks::run::<$V, _>(&utf16::Utf16ToUtf32::<$V>::new(from, to, mode), src, dst),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf16_to_latin1`.
+            fn utf16_to_latin1(src: &[u8], dst: &mut [u8], from: Endian, _to: Endian, mode: Mode)
+                -> Result<usize, TranscodeError>;
+            short: src.len() < MIN,
+            scalar: t::utf16_to_latin1(src, dst, from, mode),
+            simd: blocks::run::<$V, _>(&utf16::Utf16ToLatin1::<$V>::new(from, mode), src, dst),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf32_to_utf16`.
+            fn utf32_to_utf16(src: &[u8], dst: &mut [u8], from: Endian, to: Endian, mode: Mode)
+                -> Result<usize, TranscodeError>;
+            short: src.len() < MIN,
+            scalar: t::utf32_to_utf16(src, dst, from, to, mode),
+            simd: blocks::run::<$V, _>(&utf32::Utf32ToUtf16::<$V>::new(from, to, mode), src, dst),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf32_to_utf32`.
+            fn utf32_to_utf32(src: &[u8], dst: &mut [u8], from: Endian, to: Endian, mode: Mode)
+                -> Result<usize, TranscodeError>;
+            short: src.len() < MIN,
+            scalar: t::utf32_to_utf32(src, dst, from, to, mode),
+            simd: blocks::run::<$V, _>(&swap::Utf32ToUtf32::<$V>::new(from, to, mode), src, dst),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf32_to_latin1`.
+            fn utf32_to_latin1(src: &[u8], dst: &mut [u8], from: Endian, _to: Endian, mode: Mode)
+                -> Result<usize, TranscodeError>;
+            short: src.len() < MIN,
+            scalar: t::utf32_to_latin1(src, dst, from, mode),
+            simd: blocks::run::<$V, _>(&utf32::Utf32ToLatin1::<$V>::new(from, mode), src, dst),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::latin1_to_utf8` (the mode is ignored: Latin-1 is always valid).
+            fn latin1_to_utf8(src: &[u8], dst: &mut [u8], _from: Endian, _to: Endian, _mode: Mode)
+                -> Result<usize, TranscodeError>;
+            short: src.len() < MIN,
+            scalar: t::latin1_to_utf8(src, dst),
+            simd: blocks::run::<$V, _>(&latin1::Latin1ToUtf8, src, dst),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::latin1_to_utf16` (the mode is ignored).
+            fn latin1_to_utf16(src: &[u8], dst: &mut [u8], _from: Endian, to: Endian, _mode: Mode)
+                -> Result<usize, TranscodeError>;
+            short: src.len() < MIN,
+            scalar: t::latin1_to_utf16(src, dst, to),
+            simd: blocks::run::<$V, _>(&latin1::Latin1ToUtf16 { to }, src, dst),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::latin1_to_utf32` (the mode is ignored).
+            fn latin1_to_utf32(src: &[u8], dst: &mut [u8], _from: Endian, to: Endian, _mode: Mode)
+                -> Result<usize, TranscodeError>;
+            short: src.len() < MIN,
+            scalar: t::latin1_to_utf32(src, dst, to),
+            simd: blocks::run::<$V, _>(&latin1::Latin1ToUtf32 { to }, src, dst),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::count_utf8`.
+            fn count_utf8(src: &[u8]) -> usize;
+            short: src.len() < MIN,
+            scalar: len::count_utf8(src),
+            simd: lengths::count_utf8::<$V>(src),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::count_utf16`.
+            fn count_utf16(src: &[u8], e: Endian) -> usize;
+            short: src.len() < MIN,
+            scalar: len::count_utf16(src, e),
+            simd: lengths::count_utf16::<$V>(src, e),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf16_len_from_utf8`.
+            fn utf16_len_from_utf8(src: &[u8]) -> usize;
+            short: src.len() < MIN,
+            scalar: len::utf16_len_from_utf8(src),
+            simd: lengths::utf16_len_from_utf8::<$V>(src),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf8_len_from_utf16`.
+            fn utf8_len_from_utf16(src: &[u8], e: Endian) -> usize;
+            short: src.len() < MIN,
+            scalar: len::utf8_len_from_utf16(src, e),
+            simd: lengths::utf8_len_from_utf16::<$V>(src, e),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf8_len_from_utf32`.
+            fn utf8_len_from_utf32(src: &[u8], e: Endian) -> usize;
+            short: src.len() < MIN,
+            scalar: len::utf8_len_from_utf32(src, e),
+            simd: lengths::utf8_len_from_utf32::<$V>(src, e),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf16_len_from_utf32`.
+            fn utf16_len_from_utf32(src: &[u8], e: Endian) -> usize;
+            short: src.len() < MIN,
+            scalar: len::utf16_len_from_utf32(src, e),
+            simd: lengths::utf16_len_from_utf32::<$V>(src, e),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf8_len_from_latin1`.
+            fn utf8_len_from_latin1(src: &[u8]) -> usize;
+            short: src.len() < MIN,
+            scalar: len::utf8_len_from_latin1(src),
+            simd: lengths::utf8_len_from_latin1::<$V>(src),
+        }
+    };
+}
+pub(crate) use unit_ops;
+
+/// One safe function `$name` with a nested `#[target_feature]` instantiation: short
+/// inputs take the `$scalar` expression, others the `$simd` expression (an `unsafe`
+/// call of the generic algorithm) compiled with `$feature` (see [`unit_ops!`]).
+macro_rules! thin {
+    ($feature:literal, #[doc = $doc:literal] fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;
+     short: $short:expr, scalar: $scalar:expr, simd: $simd:expr $(,)?) => {
+        #[doc = $doc]
+        ///
+        /// Only sound on a CPU with the features of this module (see `unit_ops!`).
+        pub(crate) fn $name($($arg: $ty),*) -> $ret {
+            #[target_feature(enable = $feature)]
+            unsafe fn simd($($arg: $ty),*) -> $ret {
+                // SAFETY: the caller guarantees the features enabled on this function.
+                unsafe { $simd }
+            }
+            if $short {
+                return $scalar;
+            }
+            // SAFETY: this function is only stored in kernels handed out after the
+            // features were detected (see `unit_ops!`).
+            unsafe { simd($($arg),*) }
+        }
+    };
+}
+pub(crate) use thin;
+
+/// A `Kernel` of name `$name` with every unit-oriented field taken from the module
+/// `$m` (made by [`unit_ops!`]) and the rest from the scalar table: the wiring the
+/// per-ISA kernels use.
+macro_rules! wired {
+    ($name:literal, $m:ident) => {
+        crate::kernel::Kernel {
+            name: $name,
+            validate_utf16: $m::validate_utf16,
+            validate_utf32: $m::validate_utf32,
+            utf16_to_utf16: $m::utf16_to_utf16,
+            utf16_to_utf32: $m::utf16_to_utf32,
+            utf16_to_latin1: $m::utf16_to_latin1,
+            utf32_to_utf16: $m::utf32_to_utf16,
+            utf32_to_utf32: $m::utf32_to_utf32,
+            utf32_to_latin1: $m::utf32_to_latin1,
+            latin1_to_utf8: $m::latin1_to_utf8,
+            latin1_to_utf16: $m::latin1_to_utf16,
+            latin1_to_utf32: $m::latin1_to_utf32,
+            count_utf8: $m::count_utf8,
+            count_utf16: $m::count_utf16,
+            utf16_len_from_utf8: $m::utf16_len_from_utf8,
+            utf8_len_from_utf16: $m::utf8_len_from_utf16,
+            utf8_len_from_utf32: $m::utf8_len_from_utf32,
+            utf16_len_from_utf32: $m::utf16_len_from_utf32,
+            utf8_len_from_latin1: $m::utf8_len_from_latin1,
+            ..crate::kernel::SCALAR_TABLE
+        }
+    };
+}
+
+/// Test-only access to the unit-oriented operations before they are wired into the
+/// real kernels: not part of the API, may disappear at any time.
+pub mod for_tests {
+    use crate::kernel::Kernel;
+
+    #[cfg(target_arch = "x86_64")]
+    static SSE42: Kernel = {
+        use crate::x86_64::units::sse42 as m;
+        wired!("sse42", m)
+    };
+    #[cfg(target_arch = "x86_64")]
+    static AVX2: Kernel = {
+        use crate::x86_64::units::avx2 as m;
+        wired!("avx2", m)
+    };
+    #[cfg(target_arch = "x86_64")]
+    static AVX512: Kernel = {
+        use crate::x86_64::units::avx512 as m;
+        wired!("avx512", m)
+    };
+    #[cfg(target_arch = "aarch64")]
+    static NEON: Kernel = {
+        use crate::aarch64::units::neon as m;
+        wired!("neon", m)
+    };
+
+    /// For every SIMD kernel usable on this CPU (detected exactly as the real
+    /// kernels are), a `Kernel` whose unit-oriented fields are the new SIMD
+    /// functions and whose other fields are scalar. Best first; scalar not included.
+    pub fn kernels() -> impl Iterator<Item = &'static Kernel> {
+        let found: [Option<&'static Kernel>; 4] = [
+            #[cfg(target_arch = "x86_64")]
+            crate::x86_64::avx512::kernel().map(|_| &AVX512),
+            #[cfg(target_arch = "x86_64")]
+            crate::x86_64::avx2::kernel().map(|_| &AVX2),
+            #[cfg(target_arch = "x86_64")]
+            crate::x86_64::sse42::kernel().map(|_| &SSE42),
+            #[cfg(target_arch = "aarch64")]
+            crate::aarch64::neon::kernel().map(|_| &NEON),
+            #[cfg(not(target_arch = "x86_64"))]
+            None,
+            #[cfg(not(target_arch = "x86_64"))]
+            None,
+            #[cfg(not(target_arch = "x86_64"))]
+            None,
+            #[cfg(not(target_arch = "aarch64"))]
+            None,
+        ];
+        found.into_iter().flatten()
+    }
+}

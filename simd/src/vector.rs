@@ -1,0 +1,124 @@
+//! The crate-private [`Vector`] trait: the handful of byte-vector operations the
+//! generic algorithms in `generic/` are written with, implemented once per ISA
+//! (`__m128i` for SSE4.2, `__m256i` for AVX2, `__m512i` for AVX-512BW,
+//! `uint8x16_t` for NEON).
+//!
+//! The methods are `#[inline(always)]` and carry no `#[target_feature]`: they are
+//! meant to be inlined into a generic algorithm that is itself instantiated inside a
+//! `#[target_feature(enable = "...")]` function (see `x86_64/` and `aarch64/`), so the
+//! whole loop is compiled with the feature and no primitive becomes an outlined call.
+//!
+//! Every method is `unsafe` for the same reason: it executes instructions of the
+//! implementing ISA, so the caller must have checked that the CPU supports them
+//! (for `__m128i`: SSSE3 and SSE4.1, implied by SSE4.2; `__m256i`: AVX2;
+//! `__m512i`: AVX-512F and AVX-512BW; `uint8x16_t`: NEON). Pointer-taking methods
+//! additionally need the pointed-to bytes to be readable/writable.
+
+/// A vector of `Self::BYTES` unsigned bytes, made of 16-byte lanes.
+pub(crate) trait Vector: Copy {
+    /// Number of bytes in the vector (16, 32 or 64).
+    const BYTES: usize;
+
+    /// Every byte set to `byte`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn splat(byte: u8) -> Self;
+
+    /// The 16 bytes of `lane` repeated in every 128-bit lane (tables for [`Vector::lookup16`]).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn broadcast_lane(lane: &[u8; 16]) -> Self;
+
+    /// Loads `Self::BYTES` bytes from `ptr` (no alignment needed).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA; `ptr..ptr + Self::BYTES` is readable.
+    unsafe fn load_unaligned(ptr: *const u8) -> Self;
+
+    /// Stores the vector's `Self::BYTES` bytes at `ptr` (no alignment needed).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA; `ptr..ptr + Self::BYTES` is writable.
+    #[cfg_attr(not(test), allow(dead_code))] // used by the tests (and future transcoders)
+    unsafe fn store_unaligned(self, ptr: *mut u8);
+
+    /// Bitwise and.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn and(self, other: Self) -> Self;
+
+    /// Bitwise or.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn or(self, other: Self) -> Self;
+
+    /// Bitwise exclusive or.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn xor(self, other: Self) -> Self;
+
+    /// Per byte `max(self - other, 0)` (unsigned saturating subtraction).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn saturating_sub(self, other: Self) -> Self;
+
+    /// Per byte `self >> 4` (the high nibble, in 0..16).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn shr4(self) -> Self;
+
+    /// Per byte `table[self]` within each 128-bit lane; every byte of `self` must be
+    /// in 0..16 (higher values give an ISA-specific result), `table` is typically
+    /// made by [`Vector::broadcast_lane`].
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn lookup16(self, table: Self) -> Self;
+
+    /// The vector shifted up by one byte across the whole vector, with the last byte
+    /// of `prev` shifted in: `[prev[B-1], self[0], ..., self[B-2]]`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn shift_in_one_byte(self, prev: Self) -> Self;
+
+    /// Like [`Vector::shift_in_one_byte`] with the last two bytes of `prev`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn shift_in_two_bytes(self, prev: Self) -> Self;
+
+    /// Like [`Vector::shift_in_one_byte`] with the last three bytes of `prev`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn shift_in_three_bytes(self, prev: Self) -> Self;
+
+    /// Whether any byte has its high bit set (is not ASCII).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn any_high_bit(self) -> bool;
+
+    /// Whether every byte is zero.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn is_zero(self) -> bool;
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
+
+#[cfg(test)]
+mod tests;

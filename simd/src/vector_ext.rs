@@ -1,0 +1,128 @@
+//! [`VectorExt`]: the extra primitives of the "unit-oriented" algorithms
+//! (UTF-16/UTF-32/Latin-1 validation, widening, narrowing, byte swapping, lengths),
+//! a crate-private sub-trait of [`Vector`] implemented for the same four types.
+//!
+//! As for [`Vector`], every method is `#[inline(always)]`, carries no
+//! `#[target_feature]` and is `unsafe` because it executes instructions of the
+//! implementing ISA: the caller must have checked that the CPU supports them
+//! (`__m128i`: SSE4.1 (and SSSE3), implied by SSE4.2; `__m256i`: AVX2; `__m512i`:
+//! AVX-512F + AVX-512BW; `uint8x16_t`: NEON).
+//!
+//! # Memory order
+//!
+//! Every method describes its effect on the bytes *as they are in memory* (what
+//! `load_unaligned` read and `store_unaligned` writes), never on register lanes:
+//! "the first half" is the bytes at the lower addresses. 16-bit and 32-bit lanes are
+//! groups of 2 and 4 consecutive bytes; where a method reads a lane as a number it says
+//! so and reads it little-endian (the byte at the lower address is the low byte).
+//!
+//! # Bit masks
+//!
+//! [`VectorExt::bitmask`] turns a comparison result (every byte `0x00` or `0xFF`)
+//! into an integer with [`VectorExt::MASK_BITS`] bits per byte (1 on x86, where
+//! `pmovmskb`/`vpmovb2m` exist, 4 on NEON, where the cheapest form is the
+//! "shift right and narrow" nibble mask). Generic code only counts bits
+//! (`count_ones() / MASK_BITS`) or compares masks shifted by whole units, so it works
+//! with either density.
+
+use crate::vector::Vector;
+
+/// Extra primitives for the unit-oriented algorithms (see the module documentation).
+pub(crate) trait VectorExt: Vector {
+    /// Bits per byte in [`VectorExt::bitmask`] (1 or 4); `BYTES * MASK_BITS <= 64`.
+    const MASK_BITS: u32;
+
+    /// The 4-byte pattern `p` repeated over the whole vector (byte `k` is `p[k % 4]`).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn splat4(p: [u8; 4]) -> Self;
+
+    /// Per byte: `0xFF` where `self == other`, else `0x00`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn eq8(self, other: Self) -> Self;
+
+    /// Per 16-bit lane: `0xFFFF` where both bytes are equal to `other`'s, else `0`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn eq16(self, other: Self) -> Self;
+
+    /// Per 32-bit lane: all ones where the four bytes are equal to `other`'s, else `0`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn eq32(self, other: Self) -> Self;
+
+    /// A mask with [`VectorExt::MASK_BITS`] bits per byte, byte `k` at bits
+    /// `k * MASK_BITS..(k + 1) * MASK_BITS`; every byte of `self` must be `0x00` or
+    /// `0xFF` (a comparison result), others give unspecified bits.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn bitmask(self) -> u64;
+
+    /// Per byte `self - other`, wrapping (with `other` a comparison result, this adds
+    /// one to every byte where the comparison held).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn wrapping_sub8(self, other: Self) -> Self;
+
+    /// The sum of all bytes, as unsigned numbers.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn sum_bytes(self) -> u64;
+
+    /// Swaps the two bytes of every 16-bit lane (UTF-16 LE <-> BE).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn swap_bytes16(self) -> Self;
+
+    /// Reverses the four bytes of every 32-bit lane (UTF-32 LE <-> BE).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn swap_bytes32(self) -> Self;
+
+    /// Interleaves bytes: the result is `a[0], b[0], a[1], b[1], ...`, its first
+    /// `BYTES` bytes in `.0`, the rest in `.1` (zero-extension to 16 bits with `b = 0`).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn zip8(a: Self, b: Self) -> (Self, Self);
+
+    /// Interleaves 16-bit lanes: `a.lane0, b.lane0, a.lane1, b.lane1, ...`, the first
+    /// `BYTES` bytes in `.0`, the rest in `.1`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn zip16(a: Self, b: Self) -> (Self, Self);
+
+    /// The even bytes (the low bytes of little-endian 16-bit lanes) of `a`, then
+    /// those of `b`: truncation of 16-bit lanes to 8 bits.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn narrow16(a: Self, b: Self) -> Self;
+
+    /// The low 16-bit halves (bytes `4k`, `4k + 1`) of the 32-bit lanes of `a`, then
+    /// those of `b`: truncation of little-endian 32-bit lanes to 16 bits.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn narrow32(a: Self, b: Self) -> Self;
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
+
+#[cfg(test)]
+mod tests;

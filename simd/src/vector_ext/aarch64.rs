@@ -1,0 +1,100 @@
+//! [`VectorExt`] for `uint8x16_t` (NEON, little-endian aarch64).
+//!
+//! Each method's `# Safety` contract is the trait's: the CPU supports NEON. The
+//! `SAFETY:` comments below refer to that contract.
+
+use super::VectorExt;
+use core::arch::aarch64::*;
+
+impl VectorExt for uint8x16_t {
+    const MASK_BITS: u32 = 4;
+
+    #[inline(always)]
+    unsafe fn splat4(p: [u8; 4]) -> Self {
+        // SAFETY: the caller guarantees NEON. Little-endian: byte 0 of the lane is p[0].
+        unsafe { vreinterpretq_u8_u32(vdupq_n_u32(u32::from_le_bytes(p))) }
+    }
+    #[inline(always)]
+    unsafe fn eq8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vceqq_u8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn eq16(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u16(vceqq_u16(
+                vreinterpretq_u16_u8(self),
+                vreinterpretq_u16_u8(other),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn eq32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u32(vceqq_u32(
+                vreinterpretq_u32_u8(self),
+                vreinterpretq_u32_u8(other),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn bitmask(self) -> u64 {
+        // SAFETY: the caller guarantees NEON. Shifting each 16-bit lane right by 4 and
+        // keeping its low byte keeps the high nibble of byte 2k and the low nibble of
+        // byte 2k + 1: four bits per byte, in memory order.
+        unsafe {
+            let n = vshrn_n_u16::<4>(vreinterpretq_u16_u8(self));
+            vget_lane_u64::<0>(vreinterpret_u64_u8(n))
+        }
+    }
+    #[inline(always)]
+    unsafe fn wrapping_sub8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vsubq_u8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn sum_bytes(self) -> u64 {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { u64::from(vaddlvq_u8(self)) }
+    }
+    #[inline(always)]
+    unsafe fn swap_bytes16(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vrev16q_u8(self) }
+    }
+    #[inline(always)]
+    unsafe fn swap_bytes32(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vrev32q_u8(self) }
+    }
+    #[inline(always)]
+    unsafe fn zip8(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { (vzip1q_u8(a, b), vzip2q_u8(a, b)) }
+    }
+    #[inline(always)]
+    unsafe fn zip16(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            let (a, b) = (vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b));
+            (
+                vreinterpretq_u8_u16(vzip1q_u16(a, b)),
+                vreinterpretq_u8_u16(vzip2q_u16(a, b)),
+            )
+        }
+    }
+    #[inline(always)]
+    unsafe fn narrow16(a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vuzp1q_u8(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn narrow32(a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u16(vuzp1q_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b)))
+        }
+    }
+}

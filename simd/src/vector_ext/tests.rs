@@ -1,0 +1,197 @@
+//! A test of every [`VectorExt`] method on every implementation, against a scalar
+//! model of its memory-order contract. Each test checks at run time whether the CPU
+//! has the feature and skips (with a printed message) when it does not.
+
+extern crate std;
+use super::VectorExt;
+use crate::vector::Vector;
+use std::println;
+
+/// Pseudo-random bytes (xorshift), deterministic per `seed`; every fourth seed makes
+/// many equal 16/32-bit lanes between the two inputs of a comparison.
+fn bytes(seed: u64) -> [u8; 64] {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut out = [0u8; 64];
+    for b in out.iter_mut() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        *b = (x >> 24) as u8;
+        if seed.is_multiple_of(4) {
+            *b &= 0x03;
+        }
+    }
+    out
+}
+
+/// Stores `v` into a 64-byte array (only the first `V::BYTES` bytes are meaningful).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn store<V: Vector>(v: V) -> [u8; 64] {
+    let mut out = [0u8; 64];
+    // SAFETY: `out` has 64 >= V::BYTES writable bytes; the ISA is the caller's promise.
+    unsafe { v.store_unaligned(out.as_mut_ptr()) };
+    out
+}
+
+/// Checks every method of `V` against a scalar model on several inputs.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn check_all<V: VectorExt>() {
+    let n = V::BYTES;
+    assert!(n as u32 * V::MASK_BITS <= 64);
+    // SAFETY: (whole body) the ISA is the caller's promise; loads read 64-byte arrays.
+    unsafe {
+        let p = [0x12, 0x34, 0x56, 0x78];
+        let s = store(V::splat4(p));
+        for i in 0..n {
+            assert_eq!(s[i], p[i % 4], "splat4 byte {i}");
+        }
+        for seed in 1..60u64 {
+            let a = bytes(seed);
+            let mut b = bytes(seed + 1000);
+            if seed.is_multiple_of(3) {
+                // Equal in some bytes, lanes and double lanes.
+                for k in (0..64).step_by(3) {
+                    b[k] = a[k];
+                }
+                for k in (0..64).step_by(10) {
+                    b[k..k + 4].copy_from_slice(&a[k..k + 4]);
+                }
+            }
+            let (va, vb) = (V::load_unaligned(a.as_ptr()), V::load_unaligned(b.as_ptr()));
+            let e8 = store(va.eq8(vb));
+            let e16 = store(va.eq16(vb));
+            let e32 = store(va.eq32(vb));
+            for i in 0..n {
+                let f = |eq: bool| if eq { 0xFF } else { 0x00 };
+                assert_eq!(e8[i], f(a[i] == b[i]), "eq8 at {i}");
+                let l = i & !1;
+                assert_eq!(e16[i], f(a[l..l + 2] == b[l..l + 2]), "eq16 at {i}");
+                let l = i & !3;
+                assert_eq!(e32[i], f(a[l..l + 4] == b[l..l + 4]), "eq32 at {i}");
+            }
+            let m = va.eq8(vb).bitmask();
+            let per = (1u64 << V::MASK_BITS) - 1;
+            for i in 0..n {
+                let bits = (m >> (i as u32 * V::MASK_BITS)) & per;
+                assert_eq!(bits, if a[i] == b[i] { per } else { 0 }, "bitmask at {i}");
+            }
+            if (n as u32 * V::MASK_BITS) < 64 {
+                assert_eq!(m >> (n as u32 * V::MASK_BITS), 0, "bitmask high bits");
+            }
+            let sub = store(va.wrapping_sub8(vb));
+            for i in 0..n {
+                assert_eq!(sub[i], a[i].wrapping_sub(b[i]), "wrapping_sub8 at {i}");
+            }
+            let sum: u64 = a[..n].iter().map(|&x| u64::from(x)).sum();
+            assert_eq!(va.sum_bytes(), sum, "sum_bytes");
+            assert_eq!(
+                V::splat(0xFF).sum_bytes(),
+                255 * n as u64,
+                "sum_bytes of 0xFF"
+            );
+            let (s16, s32) = (store(va.swap_bytes16()), store(va.swap_bytes32()));
+            let (z8, z16) = (V::zip8(va, vb), V::zip16(va, vb));
+            let (z8, z16) = ([store(z8.0), store(z8.1)], [store(z16.0), store(z16.1)]);
+            let (n16, n32) = (store(V::narrow16(va, vb)), store(V::narrow32(va, vb)));
+            for i in 0..n {
+                assert_eq!(s16[i], a[i ^ 1], "swap_bytes16 at {i}");
+                assert_eq!(s32[i], a[i ^ 3], "swap_bytes32 at {i}");
+                // Output byte k of the 2n-byte zips.
+                for (k, z) in [i, n + i].into_iter().zip([0, 1]) {
+                    let got8 = z8[z][i];
+                    let want8 = if k % 2 == 0 { a[k / 2] } else { b[k / 2] };
+                    assert_eq!(got8, want8, "zip8 output byte {k}");
+                    let lane = k / 2;
+                    let src = if lane % 2 == 0 { &a } else { &b };
+                    assert_eq!(
+                        z16[z][i],
+                        src[(lane / 2) * 2 + k % 2],
+                        "zip16 output byte {k}"
+                    );
+                }
+                let cat = |j: usize| if j < n { a[j] } else { b[j - n] };
+                assert_eq!(n16[i], cat(2 * i), "narrow16 at {i}");
+                assert_eq!(n32[i], cat(4 * (i / 2) + i % 2), "narrow32 at {i}");
+            }
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::*;
+    use core::arch::x86_64::{__m128i, __m256i, __m512i};
+
+    #[target_feature(enable = "sse4.2")]
+    unsafe fn run_sse42() {
+        // SAFETY: the caller checked SSE4.2 (which implies SSSE3 and SSE4.1).
+        unsafe { check_all::<__m128i>() }
+    }
+    #[target_feature(enable = "avx2")]
+    unsafe fn run_avx2() {
+        // SAFETY: the caller checked AVX2.
+        unsafe { check_all::<__m256i>() }
+    }
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn run_avx512() {
+        // SAFETY: the caller checked AVX-512F and AVX-512BW.
+        unsafe { check_all::<__m512i>() }
+    }
+
+    #[test]
+    fn vector_ext_sse42() {
+        if !std::is_x86_feature_detected!("sse4.2") {
+            println!("SKIPPED vector_ext_sse42: this CPU has no SSE4.2");
+            return;
+        }
+        // SAFETY: SSE4.2 was detected.
+        unsafe { run_sse42() }
+    }
+    #[test]
+    fn vector_ext_avx2() {
+        if !std::is_x86_feature_detected!("avx2") {
+            println!("SKIPPED vector_ext_avx2: this CPU has no AVX2");
+            return;
+        }
+        // SAFETY: AVX2 was detected.
+        unsafe { run_avx2() }
+    }
+    #[test]
+    fn vector_ext_avx512() {
+        if !(std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw"))
+        {
+            println!("SKIPPED vector_ext_avx512: this CPU has no AVX-512F/BW");
+            return;
+        }
+        // SAFETY: AVX-512F and AVX-512BW were detected.
+        unsafe { run_avx512() }
+    }
+}
+
+#[cfg(target_arch = "aarch64")]
+mod arm {
+    use super::*;
+    use core::arch::aarch64::uint8x16_t;
+
+    #[target_feature(enable = "neon")]
+    unsafe fn run_neon() {
+        // SAFETY: the caller checked NEON.
+        unsafe { check_all::<uint8x16_t>() }
+    }
+
+    #[test]
+    fn vector_ext_neon() {
+        if !std::arch::is_aarch64_feature_detected!("neon") {
+            println!("SKIPPED vector_ext_neon: this CPU has no NEON");
+            return;
+        }
+        // SAFETY: NEON was detected.
+        unsafe { run_neon() }
+    }
+}

@@ -1,0 +1,309 @@
+//! [`VectorExt`] for `__m128i` (SSSE3 + SSE4.1), `__m256i` (AVX2) and `__m512i`
+//! (AVX-512F + BW).
+//!
+//! Each method's `# Safety` contract is the trait's: the CPU supports the ISA named
+//! above for the type. The `SAFETY:` comments below refer to that contract.
+//!
+//! x86 packs and unpacks work inside 128-bit lanes; the 256- and 512-bit versions
+//! fix up the lane order with one cross-lane 64-bit permute so that the results are
+//! in memory order, as the trait promises.
+
+use super::VectorExt;
+use core::arch::x86_64::*;
+
+/// `pshufb` control swapping the bytes of each 16-bit lane.
+const SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
+/// `pshufb` control reversing the bytes of each 32-bit lane.
+const SWAP32: [u8; 16] = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12];
+
+impl VectorExt for __m128i {
+    const MASK_BITS: u32 = 1;
+
+    #[inline(always)]
+    unsafe fn splat4(p: [u8; 4]) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_set1_epi32(i32::from_le_bytes(p)) }
+    }
+    #[inline(always)]
+    unsafe fn eq8(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_cmpeq_epi8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn eq16(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_cmpeq_epi16(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn eq32(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_cmpeq_epi32(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn bitmask(self) -> u64 {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { u64::from(_mm_movemask_epi8(self) as u16) }
+    }
+    #[inline(always)]
+    unsafe fn wrapping_sub8(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_sub_epi8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn sum_bytes(self) -> u64 {
+        // SAFETY: the caller guarantees SSE4.1. `psadbw` against zero sums each half.
+        unsafe {
+            let s = _mm_sad_epu8(self, _mm_setzero_si128());
+            (_mm_cvtsi128_si64(s) + _mm_extract_epi64::<1>(s)) as u64
+        }
+    }
+    #[inline(always)]
+    unsafe fn swap_bytes16(self) -> Self {
+        // SAFETY: the caller guarantees SSSE3; the table is 16 readable bytes.
+        unsafe { _mm_shuffle_epi8(self, _mm_loadu_si128(SWAP16.as_ptr().cast())) }
+    }
+    #[inline(always)]
+    unsafe fn swap_bytes32(self) -> Self {
+        // SAFETY: the caller guarantees SSSE3; the table is 16 readable bytes.
+        unsafe { _mm_shuffle_epi8(self, _mm_loadu_si128(SWAP32.as_ptr().cast())) }
+    }
+    #[inline(always)]
+    unsafe fn zip8(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { (_mm_unpacklo_epi8(a, b), _mm_unpackhi_epi8(a, b)) }
+    }
+    #[inline(always)]
+    unsafe fn zip16(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { (_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b)) }
+    }
+    #[inline(always)]
+    unsafe fn narrow16(a: Self, b: Self) -> Self {
+        // SAFETY: SSE2 is part of x86-64. Masked lanes are <= 0xFF: no saturation.
+        unsafe {
+            let m = _mm_set1_epi16(0x00FF);
+            _mm_packus_epi16(_mm_and_si128(a, m), _mm_and_si128(b, m))
+        }
+    }
+    #[inline(always)]
+    unsafe fn narrow32(a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees SSE4.1. Masked lanes are <= 0xFFFF: no saturation.
+        unsafe {
+            let m = _mm_set1_epi32(0xFFFF);
+            _mm_packus_epi32(_mm_and_si128(a, m), _mm_and_si128(b, m))
+        }
+    }
+}
+
+impl VectorExt for __m256i {
+    const MASK_BITS: u32 = 1;
+
+    #[inline(always)]
+    unsafe fn splat4(p: [u8; 4]) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_set1_epi32(i32::from_le_bytes(p)) }
+    }
+    #[inline(always)]
+    unsafe fn eq8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_cmpeq_epi8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn eq16(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_cmpeq_epi16(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn eq32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_cmpeq_epi32(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn bitmask(self) -> u64 {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { u64::from(_mm256_movemask_epi8(self) as u32) }
+    }
+    #[inline(always)]
+    unsafe fn wrapping_sub8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_sub_epi8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn sum_bytes(self) -> u64 {
+        // SAFETY: the caller guarantees AVX2 (and so SSE4.1).
+        unsafe {
+            let s = _mm256_sad_epu8(self, _mm256_setzero_si256());
+            let s = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
+            (_mm_cvtsi128_si64(s) + _mm_extract_epi64::<1>(s)) as u64
+        }
+    }
+    #[inline(always)]
+    unsafe fn swap_bytes16(self) -> Self {
+        // SAFETY: the caller guarantees AVX2; the table is 16 readable bytes.
+        unsafe {
+            let t = _mm256_broadcastsi128_si256(_mm_loadu_si128(SWAP16.as_ptr().cast()));
+            _mm256_shuffle_epi8(self, t)
+        }
+    }
+    #[inline(always)]
+    unsafe fn swap_bytes32(self) -> Self {
+        // SAFETY: the caller guarantees AVX2; the table is 16 readable bytes.
+        unsafe {
+            let t = _mm256_broadcastsi128_si256(_mm_loadu_si128(SWAP32.as_ptr().cast()));
+            _mm256_shuffle_epi8(self, t)
+        }
+    }
+    #[inline(always)]
+    unsafe fn zip8(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: the caller guarantees AVX2. `lo` holds the zip of the first halves
+        // of both 128-bit lanes, `hi` of the second halves: regroup the lanes.
+        unsafe {
+            let (lo, hi) = (_mm256_unpacklo_epi8(a, b), _mm256_unpackhi_epi8(a, b));
+            (
+                _mm256_permute2x128_si256::<0x20>(lo, hi),
+                _mm256_permute2x128_si256::<0x31>(lo, hi),
+            )
+        }
+    }
+    #[inline(always)]
+    unsafe fn zip16(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: the caller guarantees AVX2 (lane regrouping as in `zip8`).
+        unsafe {
+            let (lo, hi) = (_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b));
+            (
+                _mm256_permute2x128_si256::<0x20>(lo, hi),
+                _mm256_permute2x128_si256::<0x31>(lo, hi),
+            )
+        }
+    }
+    #[inline(always)]
+    unsafe fn narrow16(a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. The pack gives the 64-bit groups
+        // a.lane0, b.lane0, a.lane1, b.lane1; the permute puts them in order 0, 2, 1, 3.
+        unsafe {
+            let m = _mm256_set1_epi16(0x00FF);
+            let p = _mm256_packus_epi16(_mm256_and_si256(a, m), _mm256_and_si256(b, m));
+            _mm256_permute4x64_epi64::<0b11_01_10_00>(p)
+        }
+    }
+    #[inline(always)]
+    unsafe fn narrow32(a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2 (lane order fixed as in `narrow16`).
+        unsafe {
+            let m = _mm256_set1_epi32(0xFFFF);
+            let p = _mm256_packus_epi32(_mm256_and_si256(a, m), _mm256_and_si256(b, m));
+            _mm256_permute4x64_epi64::<0b11_01_10_00>(p)
+        }
+    }
+}
+
+/// A vector of eight 64-bit permutation indices.
+///
+/// # Safety
+/// The CPU supports AVX-512F.
+#[inline(always)]
+unsafe fn index64(idx: [i64; 8]) -> __m512i {
+    // SAFETY: the caller guarantees AVX-512F; `idx` is 64 readable bytes.
+    unsafe { _mm512_loadu_si512(idx.as_ptr().cast()) }
+}
+
+impl VectorExt for __m512i {
+    const MASK_BITS: u32 = 1;
+
+    #[inline(always)]
+    unsafe fn splat4(p: [u8; 4]) -> Self {
+        // SAFETY: the caller guarantees AVX-512F.
+        unsafe { _mm512_set1_epi32(i32::from_le_bytes(p)) }
+    }
+    #[inline(always)]
+    unsafe fn eq8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self, other)) }
+    }
+    #[inline(always)]
+    unsafe fn eq16(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { _mm512_movm_epi16(_mm512_cmpeq_epi16_mask(self, other)) }
+    }
+    #[inline(always)]
+    unsafe fn eq32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F (`vpmovm2d` would need DQ).
+        unsafe {
+            let k = _mm512_cmpeq_epi32_mask(self, other);
+            _mm512_maskz_mov_epi32(k, _mm512_set1_epi32(-1))
+        }
+    }
+    #[inline(always)]
+    unsafe fn bitmask(self) -> u64 {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { _mm512_movepi8_mask(self) }
+    }
+    #[inline(always)]
+    unsafe fn wrapping_sub8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { _mm512_sub_epi8(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn sum_bytes(self) -> u64 {
+        // SAFETY: the caller guarantees AVX-512F/BW.
+        unsafe { _mm512_reduce_add_epi64(_mm512_sad_epu8(self, _mm512_setzero_si512())) as u64 }
+    }
+    #[inline(always)]
+    unsafe fn swap_bytes16(self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F/BW; the table is 16 readable bytes.
+        unsafe {
+            let t = _mm512_broadcast_i32x4(_mm_loadu_si128(SWAP16.as_ptr().cast()));
+            _mm512_shuffle_epi8(self, t)
+        }
+    }
+    #[inline(always)]
+    unsafe fn swap_bytes32(self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F/BW; the table is 16 readable bytes.
+        unsafe {
+            let t = _mm512_broadcast_i32x4(_mm_loadu_si128(SWAP32.as_ptr().cast()));
+            _mm512_shuffle_epi8(self, t)
+        }
+    }
+    #[inline(always)]
+    unsafe fn zip8(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: the caller guarantees AVX-512F/BW. Lane k of `lo` (`hi`) is the zip
+        // of the first (second) half of lane k: output lanes lo0 hi0 lo1 hi1 | lo2 hi2 lo3 hi3.
+        unsafe {
+            let (lo, hi) = (_mm512_unpacklo_epi8(a, b), _mm512_unpackhi_epi8(a, b));
+            (
+                _mm512_permutex2var_epi64(lo, index64([0, 1, 8, 9, 2, 3, 10, 11]), hi),
+                _mm512_permutex2var_epi64(lo, index64([4, 5, 12, 13, 6, 7, 14, 15]), hi),
+            )
+        }
+    }
+    #[inline(always)]
+    unsafe fn zip16(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: the caller guarantees AVX-512F/BW (lane regrouping as in `zip8`).
+        unsafe {
+            let (lo, hi) = (_mm512_unpacklo_epi16(a, b), _mm512_unpackhi_epi16(a, b));
+            (
+                _mm512_permutex2var_epi64(lo, index64([0, 1, 8, 9, 2, 3, 10, 11]), hi),
+                _mm512_permutex2var_epi64(lo, index64([4, 5, 12, 13, 6, 7, 14, 15]), hi),
+            )
+        }
+    }
+    #[inline(always)]
+    unsafe fn narrow16(a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F/BW. The pack gives the 64-bit groups
+        // a0 b0 a1 b1 a2 b2 a3 b3 (one per 128-bit lane); gather the a's, then the b's.
+        unsafe {
+            let m = _mm512_set1_epi16(0x00FF);
+            let p = _mm512_packus_epi16(_mm512_and_si512(a, m), _mm512_and_si512(b, m));
+            _mm512_permutexvar_epi64(index64([0, 2, 4, 6, 1, 3, 5, 7]), p)
+        }
+    }
+    #[inline(always)]
+    unsafe fn narrow32(a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F/BW (lane order fixed as in `narrow16`).
+        unsafe {
+            let m = _mm512_set1_epi32(0xFFFF);
+            let p = _mm512_packus_epi32(_mm512_and_si512(a, m), _mm512_and_si512(b, m));
+            _mm512_permutexvar_epi64(index64([0, 2, 4, 6, 1, 3, 5, 7]), p)
+        }
+    }
+}

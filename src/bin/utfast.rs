@@ -1,0 +1,129 @@
+//! `utfast`: fast Unicode validation and transcoding from the command line.
+//!
+//! Exit status: 0 success, 1 invalid input, 2 usage or I/O error.
+
+#[path = "utfast/bench.rs"]
+mod bench;
+#[path = "utfast/common.rs"]
+mod common;
+#[path = "utfast/convert.rs"]
+mod convert;
+#[path = "utfast/inspect.rs"]
+mod inspect;
+
+use clap::{Parser, Subcommand};
+use common::Failure;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "utfast",
+    version,
+    about = "Fast Unicode validation and transcoding (UTF-8, UTF-16, UTF-32, Latin-1)",
+    after_help = "Encodings: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1, and \
+                  utf-16/utf-32 (byte order from a BOM, little-endian without one).\n\
+                  Exit status: 0 ok, 1 invalid input, 2 usage or I/O error."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Convert text from one encoding to another (like iconv -f FROM -t TO)
+    Convert {
+        /// Source encoding
+        #[arg(short = 'f', long = "from", value_name = "FROM")]
+        from: String,
+        /// Target encoding
+        #[arg(short = 't', long = "to", value_name = "TO")]
+        to: String,
+        /// Replace invalid input with U+FFFD (and unmappable Latin-1 with '?')
+        #[arg(long)]
+        lossy: bool,
+        /// Byte-order marks: keep (convert as text), strip, or add
+        #[arg(long, value_enum, default_value = "keep")]
+        bom: convert::BomOption,
+        /// Output file (written only if the conversion succeeds); default stdout
+        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Input file; `-` or none for stdin
+        file: Option<String>,
+    },
+    /// Check that files are valid text in an encoding
+    Validate {
+        /// Encoding to check
+        #[arg(short = 'e', long = "encoding", default_value = "utf-8")]
+        encoding: String,
+        /// One JSON object per file
+        #[arg(long)]
+        json: bool,
+        /// Files (`-` for stdin)
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Show the BOM and the encodings a file is valid in, most likely first
+    Detect {
+        /// Files (`-` for stdin)
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Count bytes, code points, lines and UTF-8 sequence lengths
+    Count {
+        /// Encoding of the input
+        #[arg(short = 'e', long = "encoding", default_value = "utf-8")]
+        encoding: String,
+        /// Files (`-` for stdin)
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Measure every available kernel and std on FILE or on built-in sample text
+    Bench {
+        /// Input file (UTF-8); default: the embedded lipsum samples
+        file: Option<PathBuf>,
+    },
+}
+
+fn run(cli: Cli) -> Result<u8, Failure> {
+    match cli.command {
+        Command::Convert {
+            from,
+            to,
+            lossy,
+            bom,
+            output,
+            file,
+        } => convert::run(convert::Args {
+            from,
+            to,
+            lossy,
+            bom,
+            output,
+            file,
+        })
+        .map(|()| 0),
+        Command::Validate {
+            encoding,
+            json,
+            files,
+        } => inspect::validate(&encoding, json, &files),
+        Command::Detect { files } => inspect::detect(&files),
+        Command::Count { encoding, files } => inspect::count(&encoding, &files),
+        Command::Bench { file } => bench::run(file.as_deref()).map(|()| 0),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(failure) => {
+            if let Failure::Usage(msg) = &failure {
+                eprintln!("utfast: {msg}");
+            }
+            ExitCode::from(failure.exit_code())
+        }
+    }
+}

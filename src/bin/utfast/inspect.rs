@@ -1,0 +1,402 @@
+//! `utfast validate`, `detect` and `count`: read-only commands.
+
+use crate::common::{
+    count_byte, invalid_message, open_input, output_error, parse_label, progress, Chunker, Failure,
+    Label, LineCounter, Location, CHUNK,
+};
+use std::io::{self, Write};
+use utfast::{incomplete_suffix_len, BomHandling, Encoding, ErrorKind, Mode, Status, Transcoder};
+use utfast_scalar::transcode::max_output_len;
+
+/// Validates whole characters `text` in `encoding`: `Err((valid_up_to, kind))`.
+fn check(encoding: Encoding, text: &[u8]) -> Result<(), (usize, ErrorKind)> {
+    let k = utfast_simd::active();
+    match encoding {
+        Encoding::Utf8 => (k.validate_utf8)(text).map_err(|e| (e.valid_up_to(), e.kind())),
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let endian = encoding.endian().expect("UTF-16 has a byte order");
+            (k.validate_utf16)(text, endian).map_err(|e| (e.valid_up_to(), e.kind()))
+        }
+        Encoding::Utf32Le | Encoding::Utf32Be => {
+            let endian = encoding.endian().expect("UTF-32 has a byte order");
+            (k.validate_utf32)(text, endian).map_err(|e| (e.valid_up_to(), e.kind()))
+        }
+        Encoding::Latin1 => Ok(()),
+    }
+}
+
+/// The encoding to read `head` in, and the BOM length to skip ("utf-16"/"utf-32").
+fn resolve(label: Label, head: &[u8]) -> (Encoding, usize) {
+    if label.unlabelled {
+        Encoding::for_unlabelled(label.bits(), head)
+    } else {
+        (label.encoding, 0)
+    }
+}
+
+/// Result of validating one input.
+struct Verdict {
+    encoding: Encoding,
+    error: Option<(Location, ErrorKind)>,
+}
+
+/// Streams `chunker` through the validator of `label`, calling `on_text` with every
+/// validated piece of text (whole characters).
+fn validate_stream(
+    chunker: &mut Chunker,
+    label: Label,
+    size: Option<u64>,
+    mut on_text: impl FnMut(&[u8]),
+) -> Result<Verdict, Failure> {
+    let (encoding, bom_len) = resolve(label, chunker.head()?);
+    let bar = progress(size);
+    let mut lines = LineCounter::new(encoding);
+    let mut skip = bom_len;
+    while let Some(chunk) = chunker.next(encoding)? {
+        let text = &chunk.bytes[skip.min(chunk.bytes.len())..];
+        let start = chunk.start + skip as u64;
+        skip = 0;
+        if let Err((valid, kind)) = check(encoding, text) {
+            if let Some(bar) = &bar {
+                bar.finish_and_clear();
+            }
+            lines.feed(&text[..valid]);
+            let (line, column) = lines.position();
+            let at = Location {
+                offset: start + valid as u64,
+                line,
+                column,
+            };
+            return Ok(Verdict {
+                encoding,
+                error: Some((at, kind)),
+            });
+        }
+        lines.feed(text);
+        on_text(text);
+        if let Some(bar) = &bar {
+            bar.inc(chunk.bytes.len() as u64);
+        }
+    }
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    Ok(Verdict {
+        encoding,
+        error: None,
+    })
+}
+
+/// Escapes a string for JSON.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn say(line: &str) -> Result<(), Failure> {
+    writeln!(io::stdout().lock(), "{line}").map_err(|e| output_error("standard output", e))
+}
+
+/// Runs `validate`: returns the exit status (0 all valid, 1 some invalid, 2 errors).
+pub fn validate(label: &str, json: bool, files: &[String]) -> Result<u8, Failure> {
+    let label = parse_label(label)?;
+    let mut status = 0;
+    for file in files {
+        let input = match open_input(Some(file)) {
+            Ok(i) => i,
+            Err(Failure::Usage(msg)) => {
+                eprintln!("utfast: {msg}");
+                status = 2;
+                continue;
+            }
+            Err(f) => return Err(f),
+        };
+        let (name, size) = (input.name.clone(), input.size);
+        let mut chunker = Chunker::new(input);
+        let verdict = match validate_stream(&mut chunker, label, size, |_| {}) {
+            Ok(v) => v,
+            Err(Failure::Usage(msg)) => {
+                eprintln!("utfast: {msg}");
+                status = 2;
+                continue;
+            }
+            Err(f) => return Err(f),
+        };
+        if verdict.error.is_some() {
+            status = status.max(1);
+        }
+        if json {
+            let (offset, line, column, kind) = match verdict.error {
+                Some((at, kind)) => (
+                    at.offset.to_string(),
+                    at.line.to_string(),
+                    at.column.to_string(),
+                    json_string(kind.description()),
+                ),
+                None => ("null".into(), "null".into(), "null".into(), "null".into()),
+            };
+            say(&format!(
+                "{{\"file\":{},\"valid\":{},\"encoding\":{},\"offset\":{offset},\"line\":{line},\"column\":{column},\"kind\":{kind}}}",
+                json_string(&name),
+                verdict.error.is_none(),
+                json_string(verdict.encoding.name()),
+            ))?;
+        } else if let Some((at, kind)) = verdict.error {
+            say(&invalid_message(&name, verdict.encoding, at, kind))?;
+        }
+    }
+    Ok(status)
+}
+
+/// Streaming validity of one candidate encoding (with its own cut-character carry).
+struct Candidate {
+    encoding: Encoding,
+    carry: Vec<u8>,
+    valid: bool,
+}
+
+impl Candidate {
+    fn feed(&mut self, bytes: &[u8], last: bool, scratch: &mut Vec<u8>) {
+        if !self.valid {
+            return;
+        }
+        let data: &[u8] = if self.carry.is_empty() {
+            bytes
+        } else {
+            scratch.clear();
+            scratch.extend_from_slice(&self.carry);
+            scratch.extend_from_slice(bytes);
+            scratch
+        };
+        let tail = if last {
+            0
+        } else {
+            incomplete_suffix_len(self.encoding, data)
+        };
+        let body = data.len() - tail;
+        self.valid = check(self.encoding, &data[..body]).is_ok();
+        let rest = data[body..].to_vec();
+        self.carry = rest;
+    }
+}
+
+/// Runs `detect`: BOM and the encodings each file is valid in, most likely first.
+pub fn detect(files: &[String]) -> Result<u8, Failure> {
+    let mut status = 0;
+    for file in files {
+        match detect_one(file) {
+            Ok(line) => say(&line)?,
+            Err(Failure::Usage(msg)) => {
+                eprintln!("utfast: {msg}");
+                status = 2;
+            }
+            Err(f) => return Err(f),
+        }
+    }
+    Ok(status)
+}
+
+fn detect_one(file: &str) -> Result<String, Failure> {
+    let input = open_input(Some(file))?;
+    let name = input.name.clone();
+    let mut chunker = Chunker::new(input);
+    let bom = utfast_scalar::encoding::detect_bom(chunker.head()?);
+    let mut candidates: Vec<Candidate> = Encoding::ALL
+        .iter()
+        .filter(|&&e| e != Encoding::Latin1)
+        .map(|&encoding| Candidate {
+            encoding,
+            carry: Vec::new(),
+            valid: true,
+        })
+        .collect();
+    // Zero bytes by stream position modulo 4: the byte order of UTF-16/32 text shows.
+    let mut zeros = [0u64; 4];
+    let mut total = 0u64;
+    let mut scratch = Vec::with_capacity(CHUNK + 4);
+    while let Some(chunk) = chunker.next(Encoding::Latin1)? {
+        for c in &mut candidates {
+            c.feed(chunk.bytes, chunk.last, &mut scratch);
+        }
+        for (i, &b) in chunk.bytes.iter().enumerate() {
+            zeros[(chunk.start as usize + i) % 4] += (b == 0) as u64;
+        }
+        total += chunk.bytes.len() as u64;
+    }
+    // Text in UTF-16 has zero high bytes (Latin script) and non-zero low bytes; in
+    // UTF-32 the two high bytes of every unit are zero.
+    let half = (total / 2).max(1) as f64;
+    let (odd, even) = ((zeros[1] + zeros[3]) as f64, (zeros[0] + zeros[2]) as f64);
+    let plausibility = |e: Encoding| -> f64 {
+        match e {
+            Encoding::Utf16Le => (odd - even) / half,
+            Encoding::Utf16Be => (even - odd) / half,
+            Encoding::Utf32Le => (zeros[2] + zeros[3]) as f64 / half,
+            Encoding::Utf32Be => (zeros[0] + zeros[1]) as f64 / half,
+            _ => 0.0,
+        }
+    };
+    let mut valid: Vec<(u8, f64, Encoding)> = candidates
+        .iter()
+        .filter(|c| c.valid)
+        .map(|c| {
+            let rank = if bom.map(|b| b.0) == Some(c.encoding) {
+                0
+            } else if c.encoding == Encoding::Utf8 {
+                1
+            } else {
+                2
+            };
+            (rank, -plausibility(c.encoding), c.encoding)
+        })
+        .collect();
+    valid.push((3, 0.0, Encoding::Latin1));
+    valid.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let names: Vec<&str> = valid.iter().map(|v| v.2.name()).collect();
+    let bom = match bom {
+        Some((e, _)) => format!("BOM {}", e.name()),
+        None => "no BOM".into(),
+    };
+    Ok(format!("{name}: {bom}; valid as {}", names.join(", ")))
+}
+
+/// Code point statistics of UTF-8 text.
+#[derive(Default)]
+struct Stats {
+    ascii: u64,
+    lead2: u64,
+    lead3: u64,
+    lead4: u64,
+    newlines: u64,
+}
+
+impl Stats {
+    fn add(&mut self, utf8: &[u8]) {
+        let mut blocks = utf8.chunks_exact(255);
+        for block in &mut blocks {
+            let (mut a, mut c, mut e, mut f) = (0u8, 0u8, 0u8, 0u8);
+            for &b in block {
+                a += (b < 0x80) as u8;
+                c += (b >= 0xC0) as u8;
+                e += (b >= 0xE0) as u8;
+                f += (b >= 0xF0) as u8;
+            }
+            self.tally(a as u64, c as u64, e as u64, f as u64);
+        }
+        let rest = blocks.remainder();
+        let n = |p: fn(u8) -> bool| rest.iter().filter(|&&b| p(b)).count() as u64;
+        self.tally(
+            n(|b| b < 0x80),
+            n(|b| b >= 0xC0),
+            n(|b| b >= 0xE0),
+            n(|b| b >= 0xF0),
+        );
+        self.newlines += count_byte(utf8, b'\n');
+    }
+
+    fn tally(&mut self, ascii: u64, ge_c0: u64, ge_e0: u64, ge_f0: u64) {
+        self.ascii += ascii;
+        self.lead2 += ge_c0 - ge_e0;
+        self.lead3 += ge_e0 - ge_f0;
+        self.lead4 += ge_f0;
+    }
+}
+
+/// Runs `count`: bytes, code points, lines and UTF-8 sequence-length shares.
+pub fn count(label: &str, files: &[String]) -> Result<u8, Failure> {
+    let label = parse_label(label)?;
+    let mut status = 0;
+    for file in files {
+        match count_one(label, file) {
+            Ok(Some(line)) => say(&line)?,
+            Ok(None) => status = status.max(1),
+            Err(Failure::Usage(msg)) => {
+                eprintln!("utfast: {msg}");
+                status = 2;
+            }
+            Err(f) => return Err(f),
+        }
+    }
+    Ok(status)
+}
+
+fn count_one(label: Label, file: &str) -> Result<Option<String>, Failure> {
+    let input = open_input(Some(file))?;
+    let (name, size) = (input.name.clone(), input.size);
+    let mut chunker = Chunker::new(input);
+    let mut stats = Stats::default();
+    let mut bytes = 0u64;
+    if label.encoding == Encoding::Utf8 {
+        let verdict = validate_stream(&mut chunker, label, size, |text| {
+            stats.add(text);
+            bytes += text.len() as u64;
+        })?;
+        if let Some((at, kind)) = verdict.error {
+            eprintln!("{}", invalid_message(&name, verdict.encoding, at, kind));
+            return Ok(None);
+        }
+    } else {
+        let (encoding, bom_len) = resolve(label, chunker.head()?);
+        let bom = if bom_len > 0 {
+            BomHandling::Strip
+        } else {
+            BomHandling::Keep
+        };
+        let mut t = Transcoder::new(encoding, Encoding::Utf8, Mode::Strict).with_bom(bom);
+        let mut lines = LineCounter::new(encoding);
+        let mut dst = vec![0u8; max_output_len(encoding, Encoding::Utf8, CHUNK) + 64];
+        let mut skip = bom_len;
+        while let Some(chunk) = chunker.next(encoding)? {
+            bytes += chunk.bytes.len() as u64;
+            let mut src = chunk.bytes;
+            loop {
+                let (status, read, written) = t.transcode(src, &mut dst, chunk.last);
+                stats.add(&dst[..written]);
+                src = &src[read..];
+                match status {
+                    Status::InputEmpty => break,
+                    Status::OutputFull => {}
+                    Status::Malformed { offset, kind } => {
+                        if offset >= chunk.start {
+                            let end = (offset - chunk.start) as usize;
+                            lines.feed(&chunk.bytes[skip.min(end)..end]);
+                        }
+                        let (line, column) = lines.position();
+                        let at = Location {
+                            offset,
+                            line,
+                            column,
+                        };
+                        eprintln!("{}", invalid_message(&name, encoding, at, kind));
+                        return Ok(None);
+                    }
+                }
+            }
+            lines.feed(&chunk.bytes[skip.min(chunk.bytes.len())..]);
+            skip = 0;
+        }
+    }
+    let chars = stats.ascii + stats.lead2 + stats.lead3 + stats.lead4;
+    let pct = |n: u64| 100.0 * n as f64 / chars.max(1) as f64;
+    Ok(Some(format!(
+        "{name}: {bytes} bytes, {chars} code points, {} lines; 1-byte {:.1}%, 2-byte {:.1}%, 3-byte {:.1}%, 4-byte {:.1}%",
+        stats.newlines,
+        pct(stats.ascii),
+        pct(stats.lead2),
+        pct(stats.lead3),
+        pct(stats.lead4)
+    )))
+}
