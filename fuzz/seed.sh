@@ -93,9 +93,10 @@ for i, (data, enc) in enumerate(seeds):
         put("encoding", data)
     # transcode header: from, to, mode, cut (see fuzz_targets/transcode.rs).
     put("transcode", bytes([enc, i % 6, (i // 6) % 3, 0x80]) + data)
-    if enc == 0:
-        # streaming header: four cycled chunk lengths.
-        put("streaming", bytes([1 + i % 7, 64, 3, 17 + i % 50]) + data)
+    # streaming header: from, to, mode, bom, out_len, four cycled chunk lengths.
+    if len(data) <= 1024:
+        put("streaming", bytes([enc, (i + 1) % 6, i % 3, (i // 3) % 3, [0, 1, 7, 64][i % 4],
+                                1 + i % 7, 64, 3, 17 + i % 50]) + data)
 for label in [b"utf-8", b"UTF-16LE", b" latin1 ", b"iso_8859-1", b"utf-16", b"l1", b"utf32be"]:
     put("encoding", label)
 print("seed.sh: new seed files:", ", ".join(f"{t} {count[t]}" for t in targets))
