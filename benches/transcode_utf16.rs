@@ -30,7 +30,7 @@ fn main() {
         .filter(|p| p.to_string_lossy().ends_with(".utf8.txt"))
         .collect();
     files.sort();
-    let kernels: Vec<_> = utfast_simd::utf16_transcoders().collect();
+    let kernels: Vec<_> = utfast_simd::available().collect();
     println!(
         "simdutf: SIMDUTF_FORCE_IMPLEMENTATION={:?}",
         std::env::var("SIMDUTF_FORCE_IMPLEMENTATION").ok()

@@ -14,7 +14,10 @@
 //! be intact.
 
 use utfast_scalar::{utf16, utf8, Endian, ErrorKind, Mode, TranscodeError};
-use utfast_simd::{utf16_transcoders, Utf16Transcoders};
+use utfast_simd::Kernel;
+
+/// A kernel under test (every kernel in `utfast_simd::available()`, scalar included).
+type Utf16Transcoders = &'static Kernel;
 
 const SENTINEL: u8 = 0xA5;
 const ENDIANS: [Endian; 2] = [Endian::Little, Endian::Big];
@@ -280,7 +283,7 @@ fn run(
 }
 
 fn kernels() -> Vec<Utf16Transcoders> {
-    let ks: Vec<_> = utf16_transcoders().collect();
+    let ks: Vec<_> = utfast_simd::available().collect();
     let names: Vec<_> = ks.iter().map(|k| k.name).collect();
     for want in ["avx512", "avx2"] {
         if !names.contains(&want) {

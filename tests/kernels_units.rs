@@ -17,7 +17,7 @@ use Encoding::{Latin1, Utf16Be, Utf16Le, Utf32Be, Utf32Le, Utf8};
 
 /// The kernels under test (printed once per test).
 fn kernels(test: &str) -> Vec<&'static Kernel> {
-    let ks: Vec<_> = utfast_simd::__units_for_tests::kernels().collect();
+    let ks: Vec<_> = utfast_simd::available().collect();
     let names: Vec<_> = ks.iter().map(|k| k.name()).collect();
     println!("{test}: kernels {names:?}");
     ks
@@ -392,7 +392,7 @@ proptest! {
 
     #[test]
     fn random_units(units in proptest::collection::vec(unit_strategy(), 0..400), trail in 0usize..4) {
-        for k in utfast_simd::__units_for_tests::kernels() {
+        for k in utfast_simd::available() {
             for from in [Utf16Le, Utf16Be, Utf32Le, Utf32Be] {
                 let mut src = encode(&units, from);
                 src.extend(std::iter::repeat_n(0xD8, trail % from.unit_size()));
@@ -405,7 +405,7 @@ proptest! {
 
     #[test]
     fn random_valid_text(s in "[a-z éß€\u{4E00}-\u{4E20}😀\u{10FFFF}]{0,300}") {
-        for k in utfast_simd::__units_for_tests::kernels() {
+        for k in utfast_simd::available() {
             let fits = s.chars().all(|c| (c as u32) < 0x100);
             check_all(k, s.as_bytes(), Utf8, true, false, "random text");
             for e in UTF16 {

@@ -25,14 +25,7 @@ mod vector_ext;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
-/// Test-only: the unit-oriented SIMD operations as kernels, before they are wired
-/// into the real ones. Not part of the API.
-#[doc(hidden)]
-pub use units::for_tests as __units_for_tests;
-
 pub use dispatch::{active, available, by_name};
 pub use kernel::{Kernel, TranscodeFn, SCALAR};
-
-mod tables;
 #[cfg(target_arch = "x86_64")]
-pub use x86_64::transcode::{utf16_transcoders, Utf16Transcoders};
+mod tables;

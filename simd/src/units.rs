@@ -1,7 +1,7 @@
 //! The per-ISA instantiation of the unit-oriented operations (`generic/{utf16,
 //! utf32,latin1,swap,lengths}.rs`), stamped by [`unit_ops!`] in
-//! `x86_64/units.rs` and `aarch64/units.rs`, and the test-only accessor
-//! [`crate::__units_for_tests`].
+//! `x86_64/units.rs` and `aarch64/units.rs`, and the [`wired!`] table builder the
+//! per-ISA kernels use.
 
 /// Defines, in the invoking module, one safe function per unit-oriented `Kernel`
 /// field, with exactly the field's signature, for vectors `$V` compiled with
@@ -191,12 +191,14 @@ macro_rules! thin {
 pub(crate) use thin;
 
 /// A `Kernel` of name `$name` with every unit-oriented field taken from the module
-/// `$m` (made by [`unit_ops!`]) and the rest from the scalar table: the wiring the
-/// per-ISA kernels use.
+/// `$m` (made by [`unit_ops!`]), the extra `field: value` pairs given (the UTF-8
+/// validators, the UTF-8 <-> UTF-16 transcoders) and the rest from the scalar table:
+/// the wiring the per-ISA kernels use.
 macro_rules! wired {
-    ($name:literal, $m:ident) => {
+    ($name:literal, $m:ident $(, $field:ident: $value:expr)* $(,)?) => {
         crate::kernel::Kernel {
             name: $name,
+            $($field: $value,)*
             validate_utf16: $m::validate_utf16,
             validate_utf32: $m::validate_utf32,
             utf16_to_utf16: $m::utf16_to_utf16,
@@ -219,55 +221,4 @@ macro_rules! wired {
         }
     };
 }
-
-/// Test-only access to the unit-oriented operations before they are wired into the
-/// real kernels: not part of the API, may disappear at any time.
-pub mod for_tests {
-    use crate::kernel::Kernel;
-
-    #[cfg(target_arch = "x86_64")]
-    static SSE42: Kernel = {
-        use crate::x86_64::units::sse42 as m;
-        wired!("sse42", m)
-    };
-    #[cfg(target_arch = "x86_64")]
-    static AVX2: Kernel = {
-        use crate::x86_64::units::avx2 as m;
-        wired!("avx2", m)
-    };
-    #[cfg(target_arch = "x86_64")]
-    static AVX512: Kernel = {
-        use crate::x86_64::units::avx512 as m;
-        wired!("avx512", m)
-    };
-    #[cfg(target_arch = "aarch64")]
-    static NEON: Kernel = {
-        use crate::aarch64::units::neon as m;
-        wired!("neon", m)
-    };
-
-    /// For every SIMD kernel usable on this CPU (detected exactly as the real
-    /// kernels are), a `Kernel` whose unit-oriented fields are the new SIMD
-    /// functions and whose other fields are scalar. Best first; scalar not included.
-    pub fn kernels() -> impl Iterator<Item = &'static Kernel> {
-        let found: [Option<&'static Kernel>; 4] = [
-            #[cfg(target_arch = "x86_64")]
-            crate::x86_64::avx512::kernel().map(|_| &AVX512),
-            #[cfg(target_arch = "x86_64")]
-            crate::x86_64::avx2::kernel().map(|_| &AVX2),
-            #[cfg(target_arch = "x86_64")]
-            crate::x86_64::sse42::kernel().map(|_| &SSE42),
-            #[cfg(target_arch = "aarch64")]
-            crate::aarch64::neon::kernel().map(|_| &NEON),
-            #[cfg(not(target_arch = "x86_64"))]
-            None,
-            #[cfg(not(target_arch = "x86_64"))]
-            None,
-            #[cfg(not(target_arch = "x86_64"))]
-            None,
-            #[cfg(not(target_arch = "aarch64"))]
-            None,
-        ];
-        found.into_iter().flatten()
-    }
-}
+pub(crate) use wired;

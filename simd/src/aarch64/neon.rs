@@ -7,7 +7,7 @@
 //! detecting the features.
 
 use crate::generic::{ascii, utf8_validate};
-use crate::kernel::{Kernel, SCALAR_TABLE};
+use crate::kernel::Kernel;
 use core::arch::aarch64::uint8x16_t;
 use utfast_scalar::{utf8 as scalar, Utf8Error};
 
@@ -29,24 +29,23 @@ pub fn kernel() -> Option<&'static Kernel> {
     detected().then_some(&KERNEL)
 }
 
-static KERNEL: Kernel = Kernel {
-    name: "neon",
-    validate_utf8,
-    is_utf8,
-    is_ascii,
-    ..SCALAR_TABLE
+static KERNEL: Kernel = {
+    use crate::aarch64::units::neon as units;
+    crate::units::wired!(
+        "neon",
+        units,
+        validate_utf8: validate_utf8,
+        is_utf8: is_utf8,
+        is_ascii: is_ascii,
+    )
 };
 
+/// One compiled loop serves `validate_utf8` and `is_utf8` (only the check interval
+/// differs), so both run exactly the same machine code.
 #[target_feature(enable = "neon")]
-unsafe fn validate_utf8_neon(src: &[u8]) -> Result<(), Utf8Error> {
+unsafe fn find_error_neon(src: &[u8], interval: usize) -> Option<usize> {
     // SAFETY: the caller guarantees the features enabled on this function.
-    unsafe { utf8_validate::validate_utf8::<uint8x16_t>(src) }
-}
-
-#[target_feature(enable = "neon")]
-unsafe fn is_utf8_neon(src: &[u8]) -> bool {
-    // SAFETY: the caller guarantees the features enabled on this function.
-    unsafe { utf8_validate::is_utf8::<uint8x16_t>(src) }
+    unsafe { utf8_validate::find_error_block::<uint8x16_t>(src, interval) }
 }
 
 #[target_feature(enable = "neon")]
@@ -60,7 +59,10 @@ fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
         return scalar::validate_utf8(src);
     }
     // SAFETY: only reachable through KERNEL, handed out after `detected()`.
-    unsafe { validate_utf8_neon(src) }
+    match unsafe { find_error_neon(src, utf8_validate::CHECK_INTERVAL_EXACT) } {
+        None => Ok(()),
+        Some(start) => utf8_validate::locate_error(src, start),
+    }
 }
 
 fn is_utf8(src: &[u8]) -> bool {
@@ -68,7 +70,7 @@ fn is_utf8(src: &[u8]) -> bool {
         return scalar::is_utf8(src);
     }
     // SAFETY: only reachable through KERNEL, handed out after `detected()`.
-    unsafe { is_utf8_neon(src) }
+    unsafe { find_error_neon(src, utf8_validate::CHECK_INTERVAL_BOOL) }.is_none()
 }
 
 fn is_ascii(src: &[u8]) -> bool {

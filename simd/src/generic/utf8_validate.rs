@@ -46,18 +46,22 @@
 //! work; the only way it can be wrong is if the previous block ended in the middle
 //! of a sequence, which we precompute for every non-ASCII block ("incomplete":
 //! a saturating subtraction of `[.., EF, DF, BF]` from its last bytes, nonzero iff
-//! one of the last three bytes starts a sequence longer than what remains).
+//! one of the last three bytes starts a sequence longer than what remains). After
+//! an ASCII block the following ASCII is skipped 128 bytes at a time.
 //!
 //! The last partial block is copied into a zero-filled stack buffer together with
 //! the three bytes before it, so nothing past the slice is ever read; the zeros
 //! after the data also make an input that ends inside a sequence fail ("too short").
 //!
-//! `is_utf8` tests the accumulated error only every few KiB (early exit without
-//! slowing the loop). `validate_utf8` tests it after every block, so when a block
-//! fails it knows the block, backs up to the start of the character that spans the
-//! block boundary (at most three bytes) and lets the scalar validator report the
-//! exact `valid_up_to`/`error_len`; everything before that point was already proven
-//! valid, so the scalar work is bounded by the distance to the first error.
+//! Testing the accumulated error costs a little, so it is done every 4 KiB for
+//! `is_utf8` (early exit on bad input without slowing the loop) and every 256
+//! bytes for `validate_utf8`, remembering where the unchecked stretch starts.
+//! When that test fails, everything before the stretch is known to be valid
+//! (except perhaps a sequence cut by its start): we back up to the start of that
+//! character (at most three bytes) and let the scalar validator report the exact
+//! `valid_up_to`/`error_len` from there, so `validate_utf8` returns exactly what
+//! `core::str::from_utf8` does, and an error at the start of a long input is
+//! found after a few hundred bytes, not at the end.
 
 use crate::vector::Vector;
 use utfast_scalar::Utf8Error;
@@ -209,14 +213,36 @@ unsafe fn check_vector<V: Vector>(t: &Tables<V>, input: V, prev1: V, prev2: V, p
 
 /// Accumulated state between blocks.
 struct State<V> {
+    /// OR of the error bits of every checked vector.
     error: V,
+    /// Nonzero iff the last non-ASCII block ended inside a sequence.
     prev_incomplete: V,
-    last: V,
 }
 
-/// Checks the 64-byte block at `ptr`, OR-ing its errors into `s.error`.
-/// `HISTORY`: the three bytes before `ptr` are readable and part of the input
-/// (otherwise the first vector's predecessors come from `s.last` by shifting).
+/// Whether the `bytes` bytes at `ptr` (a multiple of `V::BYTES`) are all ASCII.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `ptr..ptr + bytes` is readable.
+#[inline(always)]
+unsafe fn all_ascii<V: Vector>(ptr: *const u8, bytes: usize) -> bool {
+    debug_assert!(bytes.is_multiple_of(V::BYTES) && bytes > 0);
+    // SAFETY: every load is within `ptr..ptr + bytes`, readable by the caller's promise.
+    unsafe {
+        let mut any = V::load_unaligned(ptr);
+        let mut j = V::BYTES;
+        while j < bytes {
+            any = any.or(V::load_unaligned(ptr.add(j)));
+            j += V::BYTES;
+        }
+        !any.any_high_bit()
+    }
+}
+
+/// Checks the 64-byte block at `ptr` (the full algorithm, no ASCII shortcut),
+/// OR-ing its errors into `s.error` and recording whether it ends incomplete.
+/// `HISTORY`: the three bytes before `ptr` are readable and part of the input;
+/// otherwise the block is the start of the input and its first vector's
+/// predecessors are zeros shifted in.
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA; `ptr..ptr + 64` is readable, and so is `ptr - 3..ptr`
@@ -232,21 +258,11 @@ unsafe fn check_block<V: Vector, const HISTORY: bool>(
     // SAFETY: every load is within `ptr - 3..ptr + 64` (the `- k` loads only for
     // j > 0 or with HISTORY), which the caller guarantees readable.
     unsafe {
-        let mut any = V::load_unaligned(ptr);
-        for j in 1..n {
-            any = any.or(V::load_unaligned(ptr.add(j * V::BYTES)));
-        }
-        if !any.any_high_bit() {
-            // ASCII block: only the previous block's end can be wrong.
-            s.error = s.error.or(s.prev_incomplete);
-            s.prev_incomplete = V::splat(0);
-            s.last = V::load_unaligned(ptr.add(BLOCK - V::BYTES));
-            return;
-        }
-        let mut last = s.last;
+        let mut input = V::splat(0);
         for j in 0..n {
             let p = ptr.add(j * V::BYTES);
-            let input = V::load_unaligned(p);
+            let before = input;
+            input = V::load_unaligned(p);
             let (prev1, prev2, prev3) = if HISTORY || j > 0 {
                 (
                     V::load_unaligned(p.sub(1)),
@@ -255,105 +271,111 @@ unsafe fn check_block<V: Vector, const HISTORY: bool>(
                 )
             } else {
                 (
-                    input.shift_in_one_byte(last),
-                    input.shift_in_two_bytes(last),
-                    input.shift_in_three_bytes(last),
+                    input.shift_in_one_byte(before),
+                    input.shift_in_two_bytes(before),
+                    input.shift_in_three_bytes(before),
                 )
             };
             s.error = s.error.or(check_vector(t, input, prev1, prev2, prev3));
-            last = input;
         }
-        s.last = last;
-        s.prev_incomplete = last.saturating_sub(t.incomplete_max);
+        s.prev_incomplete = input.saturating_sub(t.incomplete_max);
     }
 }
 
-/// How often `is_utf8` looks at the accumulated error (early exit), in bytes.
-const CHECK_INTERVAL: usize = 4096;
+/// How often `validate_utf8` tests the accumulated error, in bytes (a failing
+/// stretch is rescanned by the scalar validator, so keep it short).
+pub(crate) const CHECK_INTERVAL_EXACT: usize = 256;
+/// How often `is_utf8` tests the accumulated error, in bytes (early exit only).
+pub(crate) const CHECK_INTERVAL_BOOL: usize = 4096;
 
-/// Runs the algorithm over `src`. With `EXACT`, returns the start of the first
-/// block whose check failed; without, returns `Some(_)` (an unspecified block) as
-/// soon as some error is seen. `None`: `src` is valid UTF-8.
+/// Runs the algorithm over `src`, testing the accumulated error about every
+/// `interval` bytes (a run-time argument so that `validate_utf8` and `is_utf8`
+/// share one compiled loop: see the per-ISA modules). Returns `None` if `src` is
+/// valid UTF-8, else `Some(start)` where `src[..start]` was proven valid (except
+/// possibly an unfinished sequence at its very end) and the first error is at or
+/// after the start of the character containing byte `start`, within about
+/// `interval` bytes of it; feed that to [`locate_error`].
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
-unsafe fn find_error_block<V: Vector, const EXACT: bool>(src: &[u8]) -> Option<usize> {
+pub(crate) unsafe fn find_error_block<V: Vector>(src: &[u8], interval: usize) -> Option<usize> {
     let len = src.len();
     let ptr = src.as_ptr();
     // SAFETY: the ISA is the caller's promise; every block pointer below is followed
-    // by 64 bytes inside `src` (pos + 64 <= len), and with HISTORY preceded by 3
-    // bytes inside `src` (pos >= 64); the tail block is in `buf`, with 3 bytes before.
+    // by 64 (or 128 for the ASCII skip) bytes inside `src` (checked against `len`),
+    // and with HISTORY preceded by 3 bytes inside `src` (pos >= 64); the tail block
+    // is in `buf`, with 3 bytes before it.
     unsafe {
         let t = Tables::<V>::new();
-        let zero = V::splat(0);
         let mut s = State {
-            error: zero,
-            prev_incomplete: zero,
-            last: zero,
+            error: V::splat(0),
+            prev_incomplete: V::splat(0),
         };
+        // Everything before `unchecked` is known to be free of errors.
+        let mut unchecked = 0;
         let mut pos = 0;
         if len >= BLOCK {
-            check_block::<V, false>(&t, ptr, &mut s);
-            if EXACT && !s.error.is_zero() {
-                return Some(0);
+            if !all_ascii::<V>(ptr, BLOCK) {
+                check_block::<V, false>(&t, ptr, &mut s);
             }
             pos = BLOCK;
             while pos + BLOCK <= len {
-                check_block::<V, true>(&t, ptr.add(pos), &mut s);
-                if (EXACT || pos % CHECK_INTERVAL == 0) && !s.error.is_zero() {
-                    return Some(pos);
+                if !all_ascii::<V>(ptr.add(pos), BLOCK) {
+                    check_block::<V, true>(&t, ptr.add(pos), &mut s);
+                    pos += BLOCK;
+                    if pos - unchecked >= interval {
+                        if !s.error.is_zero() {
+                            return Some(unchecked);
+                        }
+                        unchecked = pos;
+                    }
+                    continue;
                 }
+                // An ASCII block: only the end of the previous block can be wrong
+                // here; test it (and the errors so far), then skip ASCII two blocks
+                // at a time.
+                if !s.error.or(s.prev_incomplete).is_zero() {
+                    return Some(unchecked);
+                }
+                s.prev_incomplete = V::splat(0);
                 pos += BLOCK;
+                while pos + 2 * BLOCK <= len && all_ascii::<V>(ptr.add(pos), 2 * BLOCK) {
+                    pos += 2 * BLOCK;
+                }
+                unchecked = pos;
             }
         }
         if pos < len {
-            // The last partial block, with the (up to) 3 bytes before it, zero-padded.
+            // The last partial block, with the (up to) 3 bytes before it, zero-padded:
+            // the zeros also turn a sequence cut by the end of input into an error.
             let mut buf = [0u8; 3 + BLOCK];
             let history = pos.min(3);
             buf[3 - history..3].copy_from_slice(&src[pos - history..pos]);
             buf[3..3 + len - pos].copy_from_slice(&src[pos..]);
-            check_block::<V, true>(&t, buf.as_ptr().add(3), &mut s);
+            let tail = buf.as_ptr().add(3);
+            if all_ascii::<V>(tail, BLOCK) {
+                s.error = s.error.or(s.prev_incomplete);
+            } else {
+                check_block::<V, true>(&t, tail, &mut s);
+            }
         } else {
             s.error = s.error.or(s.prev_incomplete);
         }
         if s.error.is_zero() {
             None
         } else {
-            Some(pos)
+            Some(unchecked)
         }
     }
 }
 
-/// Whether `src` is valid UTF-8.
-///
-/// # Safety
-/// The CPU supports `V`'s ISA.
-#[inline(always)]
-pub(crate) unsafe fn is_utf8<V: Vector>(src: &[u8]) -> bool {
-    // SAFETY: the ISA is the caller's promise.
-    unsafe { find_error_block::<V, false>(src).is_none() }
-}
-
-/// Validates `src` with the exact error of `core::str::from_utf8`.
-///
-/// # Safety
-/// The CPU supports `V`'s ISA.
-#[inline(always)]
-pub(crate) unsafe fn validate_utf8<V: Vector>(src: &[u8]) -> Result<(), Utf8Error> {
-    // SAFETY: the ISA is the caller's promise.
-    match unsafe { find_error_block::<V, true>(src) } {
-        None => Ok(()),
-        Some(block) => locate_error(src, block),
-    }
-}
-
 /// The exact error, given that everything before `block` is valid UTF-8 except
-/// possibly an unfinished sequence at its end: back up to the start of that
+/// possibly an unfinished sequence at its end (see `find_error_block`): back up to the start of that
 /// sequence (at most 3 bytes) and let the scalar validator find the error.
 #[cold]
 #[inline(never)]
-fn locate_error(src: &[u8], block: usize) -> Result<(), Utf8Error> {
+pub(crate) fn locate_error(src: &[u8], block: usize) -> Result<(), Utf8Error> {
     let mut start = block.saturating_sub(3);
     // In valid UTF-8 every byte that is not a continuation byte starts a character;
     // if all three are continuation bytes, they end a 4-byte character at `block`.

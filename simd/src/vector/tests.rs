@@ -38,7 +38,7 @@ unsafe fn store<V: Vector>(v: V) -> [u8; 64] {
 #[inline(always)]
 unsafe fn check_all<V: Vector>() {
     let n = V::BYTES;
-    // SAFETY (whole body): the ISA is the caller's promise; every pointer passed to a
+    // SAFETY: (whole body) the ISA is the caller's promise; every pointer passed to a
     // load points into a 64-byte array (64 >= n) and stores go to `store`.
     unsafe {
         assert_eq!(&store(V::splat(0xA7))[..n], &[0xA7; 64][..n]);

@@ -7,7 +7,7 @@
 //! detecting the features.
 
 use crate::generic::{ascii, utf8_validate};
-use crate::kernel::{Kernel, SCALAR_TABLE};
+use crate::kernel::Kernel;
 use core::arch::x86_64::__m256i;
 use utfast_scalar::{utf8 as scalar, Utf8Error};
 
@@ -16,11 +16,11 @@ use utfast_scalar::{utf8 as scalar, Utf8Error};
 fn detected() -> bool {
     #[cfg(feature = "std")]
     {
-        std::is_x86_feature_detected!("avx2")
+        std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt")
     }
     #[cfg(not(feature = "std"))]
     {
-        cfg!(target_feature = "avx2")
+        cfg!(all(target_feature = "avx2", target_feature = "popcnt"))
     }
 }
 
@@ -29,24 +29,25 @@ pub fn kernel() -> Option<&'static Kernel> {
     detected().then_some(&KERNEL)
 }
 
-static KERNEL: Kernel = Kernel {
-    name: "avx2",
-    validate_utf8,
-    is_utf8,
-    is_ascii,
-    ..SCALAR_TABLE
+static KERNEL: Kernel = {
+    use crate::x86_64::units::avx2 as units;
+    crate::units::wired!(
+        "avx2",
+        units,
+        validate_utf8: validate_utf8,
+        is_utf8: is_utf8,
+        is_ascii: is_ascii,
+    utf8_to_utf16: crate::x86_64::avx2_utf16::utf8_to_utf16,
+    utf16_to_utf8: crate::x86_64::avx2_utf16::utf16_to_utf8,
+    )
 };
 
+/// One compiled loop serves `validate_utf8` and `is_utf8` (only the check interval
+/// differs), so both run exactly the same machine code.
 #[target_feature(enable = "avx2")]
-unsafe fn validate_utf8_avx2(src: &[u8]) -> Result<(), Utf8Error> {
+unsafe fn find_error_avx2(src: &[u8], interval: usize) -> Option<usize> {
     // SAFETY: the caller guarantees the features enabled on this function.
-    unsafe { utf8_validate::validate_utf8::<__m256i>(src) }
-}
-
-#[target_feature(enable = "avx2")]
-unsafe fn is_utf8_avx2(src: &[u8]) -> bool {
-    // SAFETY: the caller guarantees the features enabled on this function.
-    unsafe { utf8_validate::is_utf8::<__m256i>(src) }
+    unsafe { utf8_validate::find_error_block::<__m256i>(src, interval) }
 }
 
 #[target_feature(enable = "avx2")]
@@ -60,7 +61,10 @@ fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
         return scalar::validate_utf8(src);
     }
     // SAFETY: only reachable through KERNEL, handed out after `detected()`.
-    unsafe { validate_utf8_avx2(src) }
+    match unsafe { find_error_avx2(src, utf8_validate::CHECK_INTERVAL_EXACT) } {
+        None => Ok(()),
+        Some(start) => utf8_validate::locate_error(src, start),
+    }
 }
 
 fn is_utf8(src: &[u8]) -> bool {
@@ -68,7 +72,7 @@ fn is_utf8(src: &[u8]) -> bool {
         return scalar::is_utf8(src);
     }
     // SAFETY: only reachable through KERNEL, handed out after `detected()`.
-    unsafe { is_utf8_avx2(src) }
+    unsafe { find_error_avx2(src, utf8_validate::CHECK_INTERVAL_BOOL) }.is_none()
 }
 
 fn is_ascii(src: &[u8]) -> bool {

@@ -5,8 +5,7 @@
 //! The functions here call `#[target_feature(enable = "avx2,popcnt")]` code. They
 //! are sound to call only on a CPU with AVX2 and POPCNT, so they are `pub(crate)`
 //! and may only be put into a table that is handed out after [`supported`]
-//! returned `true` (today: [`utf16_transcoders`](super::transcode::utf16_transcoders);
-//! later the avx2 `Kernel`, which is detected the same way).
+//! returned `true`: the avx2 `Kernel`, whose detection includes POPCNT.
 
 use super::transcode::{avx2_utf16_to_utf8, avx2_utf8_to_utf16};
 use utfast_scalar::{Endian, Mode, TranscodeError};

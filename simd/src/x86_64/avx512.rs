@@ -7,13 +7,21 @@
 //! detecting the features.
 
 use crate::generic::{ascii, utf8_validate};
-use crate::kernel::{Kernel, SCALAR_TABLE};
+use crate::kernel::Kernel;
 use core::arch::x86_64::__m512i;
 use utfast_scalar::{utf8 as scalar, Utf8Error};
 
 /// Whether this CPU supports the kernel: run-time detection with `std`, the
 /// compile-time target features without.
+///
+/// The kernel is only registered with the crate feature `avx512`: the machines this
+/// project is developed and tested on have no AVX-512, so the kernel compiles and is
+/// inspected, but none of its tests has run on hardware yet. Until a test run on an
+/// AVX-512 CPU has passed, the avx2 kernel is the default there.
 fn detected() -> bool {
+    if !cfg!(feature = "avx512") {
+        return false;
+    }
     #[cfg(feature = "std")]
     {
         std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
@@ -29,24 +37,23 @@ pub fn kernel() -> Option<&'static Kernel> {
     detected().then_some(&KERNEL)
 }
 
-static KERNEL: Kernel = Kernel {
-    name: "avx512",
-    validate_utf8,
-    is_utf8,
-    is_ascii,
-    ..SCALAR_TABLE
+static KERNEL: Kernel = {
+    use crate::x86_64::units::avx512 as units;
+    crate::units::wired!(
+        "avx512",
+        units,
+        validate_utf8: validate_utf8,
+        is_utf8: is_utf8,
+        is_ascii: is_ascii,
+    )
 };
 
+/// One compiled loop serves `validate_utf8` and `is_utf8` (only the check interval
+/// differs), so both run exactly the same machine code.
 #[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn validate_utf8_avx512(src: &[u8]) -> Result<(), Utf8Error> {
+unsafe fn find_error_avx512(src: &[u8], interval: usize) -> Option<usize> {
     // SAFETY: the caller guarantees the features enabled on this function.
-    unsafe { utf8_validate::validate_utf8::<__m512i>(src) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn is_utf8_avx512(src: &[u8]) -> bool {
-    // SAFETY: the caller guarantees the features enabled on this function.
-    unsafe { utf8_validate::is_utf8::<__m512i>(src) }
+    unsafe { utf8_validate::find_error_block::<__m512i>(src, interval) }
 }
 
 #[target_feature(enable = "avx512f,avx512bw")]
@@ -60,7 +67,10 @@ fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
         return scalar::validate_utf8(src);
     }
     // SAFETY: only reachable through KERNEL, handed out after `detected()`.
-    unsafe { validate_utf8_avx512(src) }
+    match unsafe { find_error_avx512(src, utf8_validate::CHECK_INTERVAL_EXACT) } {
+        None => Ok(()),
+        Some(start) => utf8_validate::locate_error(src, start),
+    }
 }
 
 fn is_utf8(src: &[u8]) -> bool {
@@ -68,7 +78,7 @@ fn is_utf8(src: &[u8]) -> bool {
         return scalar::is_utf8(src);
     }
     // SAFETY: only reachable through KERNEL, handed out after `detected()`.
-    unsafe { is_utf8_avx512(src) }
+    unsafe { find_error_avx512(src, utf8_validate::CHECK_INTERVAL_BOOL) }.is_none()
 }
 
 fn is_ascii(src: &[u8]) -> bool {

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Checks that the SIMD kernels really inlined their primitives: builds the release
+# library of utfast-simd and lists its symbols. The per-ISA `#[target_feature]`
+# instantiations must exist, and no `Vector` method, `core::arch` intrinsic or generic
+# helper may remain as a separate function (that would mean a call per primitive in
+# the hot loop, e.g. from a generic instantiated without the target feature).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR=target/check-inlining
+# Without LTO the rlib holds machine code (with it, only bitcode and no private symbols).
+export CARGO_PROFILE_RELEASE_LTO=off
+cargo build --release -q -p utfast-simd
+rlib=$(ls -t "$CARGO_TARGET_DIR"/release/libutfast_simd.rlib | head -1)
+syms=$(nm -C --defined-only "$rlib" 2>/dev/null | awk '{ $1=""; $2=""; print }')
+
+status=0
+case "$(uname -m)" in
+    x86_64) expected="find_error_sse42 is_ascii_sse42 find_error_avx2 is_ascii_avx2 find_error_avx512 is_ascii_avx512" ;;
+    aarch64) expected="find_error_neon is_ascii_neon" ;;
+    *) expected="" ;;
+esac
+for f in $expected; do
+    if ! grep -q "$f" <<<"$syms"; then
+        echo "missing kernel function: $f"
+        status=1
+    fi
+done
+outlined=$(grep -E 'as utfast_simd::vector::Vector>|core_arch::|utf8_validate::(check_block|check_vector|find_error_block|Tables)|ascii::is_ascii' <<<"$syms" || true)
+if [ -n "$outlined" ]; then
+    echo "primitives compiled as separate functions (not inlined):"
+    echo "$outlined"
+    status=1
+fi
+if [ "$status" = 0 ]; then
+    echo "check-inlining: ok (kernel functions present, no outlined Vector methods or intrinsics)"
+fi
+exit "$status"

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs the NEON kernel's tests for aarch64 under QEMU user-mode emulation, following
+# /work/shared/AARCH64.md: Debian's rustc-web (which ships an aarch64 std), a cross
+# linker, static linking (dynamically linked binaries hang under qemu-user when they
+# start threads) and qemu-aarch64 as the test runner.
+#
+# Installs the Debian packages if they are missing (needs root, as in CI), then runs
+# the simd crate's unit tests (Vector methods, tables) and tests/kernels_utf8.rs.
+# Extra arguments are passed to `cargo test` (e.g. a test-name filter).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_install=0
+for bin in /usr/bin/rustc aarch64-linux-gnu-gcc qemu-aarch64; do
+    command -v "$bin" >/dev/null 2>&1 || need_install=1
+done
+dpkg -s libstd-rust-web-dev:arm64 >/dev/null 2>&1 || need_install=1
+if [ "$need_install" = 1 ]; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "test-aarch64.sh: missing packages and not root; see /work/shared/AARCH64.md" >&2
+        exit 1
+    fi
+    dpkg --add-architecture arm64
+    apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q rustc-web gcc-aarch64-linux-gnu \
+        libc6-dev-arm64-cross qemu-user libstd-rust-web-dev:arm64
+fi
+
+export RUSTC=/usr/bin/rustc
+export CARGO_TARGET_DIR=target/aarch64-qemu
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUSTFLAGS="-C target-feature=+crt-static"
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=qemu-aarch64
+export UTFAST_QEMU=1
+
+"$RUSTC" --version
+# Unit tests of the simd crate (every Vector method on uint8x16_t), then the
+# kernel-vs-scalar-vs-std integration test; `--nocapture` shows which kernels ran.
+# (Doctests are left out: rustup's rustdoc has no aarch64 std, and they do not touch NEON.)
+cargo test --target aarch64-unknown-linux-gnu -p utfast-simd --lib "$@" -- --nocapture
+cargo test --target aarch64-unknown-linux-gnu -p utfast --test kernels_utf8 "$@" -- --nocapture
