@@ -2,10 +2,11 @@
 # Runs the test suite under AddressSanitizer (nightly), in its own target directory
 # (target/asan), so that any out-of-bounds read or write of a SIMD kernel aborts the run.
 #
-#   scripts/asan.sh            # library unit tests and integration tests
-#   scripts/asan.sh --quick    # only tests/overread.rs, tests/regressions.rs, simd unit tests
+#   scripts/asan.sh           # unit tests of every crate + integration tests but exhaustive_*
+#   scripts/asan.sh --all     # also tests/exhaustive_*.rs (slow under ASan)
+#   scripts/asan.sh --quick   # simd unit tests, tests/overread.rs, tests/regressions.rs
 #
-# Tests named `exhaustive*` (the 16M-input sweeps) are skipped: too slow under ASan.
+# Doctests and benches are not run (`--lib --test ...`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export RUSTFLAGS="-Zsanitizer=address"
@@ -13,13 +14,26 @@ export RUSTDOCFLAGS="-Zsanitizer=address"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR_ASAN:-target/asan}"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:detect_odr_violation=0}"
 target="x86_64-unknown-linux-gnu"
+mode="${1:-default}"
 start=$(date +%s)
 
-if [ "${1:-}" = "--quick" ]; then
-    cargo +nightly test --target "$target" -p utfast-simd --lib -- --skip exhaustive
-    cargo +nightly test --target "$target" --test overread --test regressions -- --nocapture
+tests=()
+for f in tests/*.rs; do
+    name="$(basename "$f" .rs)"
+    case "$mode:$name" in
+        --quick:overread | --quick:regressions) tests+=(--test "$name") ;;
+        --quick:*) ;;
+        --all:*) tests+=(--test "$name") ;;
+        *:exhaustive*) echo "asan.sh: skipping tests/$name.rs (use --all)" ;;
+        *) tests+=(--test "$name") ;;
+    esac
+done
+
+if [ "$mode" = "--quick" ]; then
+    cargo +nightly test --target "$target" -p utfast-simd --lib
+    cargo +nightly test --target "$target" "${tests[@]}" -- --nocapture
 else
-    # --lib --tests: unit and integration tests of every crate (no doctests, no benches).
-    cargo +nightly test --target "$target" --workspace --lib --tests -- --skip exhaustive
+    cargo +nightly test --target "$target" --workspace --lib
+    cargo +nightly test --target "$target" "${tests[@]}"
 fi
 echo "asan.sh: passed in $(($(date +%s) - start)) s"
