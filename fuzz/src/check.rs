@@ -21,10 +21,16 @@ pub const SENTINEL: u8 = 0xA5;
 /// Bytes of sentinel after the end of every `dst` slice.
 pub const GUARD: usize = 32;
 
-/// Every kernel usable here, best first, scalar last (collected once).
+/// Every kernel usable here, best first, scalar last (collected once; the names are
+/// printed to stderr the first time).
 pub fn kernels() -> &'static [&'static Kernel] {
     static K: OnceLock<Vec<&'static Kernel>> = OnceLock::new();
-    K.get_or_init(|| utfast_simd::available().collect())
+    K.get_or_init(|| {
+        let k: Vec<&'static Kernel> = utfast_simd::available().collect();
+        let names: Vec<&str> = k.iter().map(|k| k.name).collect();
+        eprintln!("utfast kernels: {names:?}");
+        k
+    })
 }
 
 /// The kernels that are compared with scalar (all but scalar itself).
