@@ -1,0 +1,14 @@
+//! Round trips on every kernel: UTF-8 -> X -> UTF-8 is the identity on valid UTF-8
+//! (X = UTF-16LE/BE, UTF-32LE/BE, and Latin-1 when every character is below U+0100),
+//! in strict and trusted-valid mode, and the intermediate form equals std's encoding;
+//! Latin-1 -> UTF-8 -> Latin-1 is the identity on any bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use utfast_fuzz::check;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    check::check_roundtrip(&text);
+    check::check_latin1_roundtrip(data);
+});

@@ -1,0 +1,50 @@
+//! Transcoding: one (from, to, mode) of the 6 x 6 x 3 combinations per input, every
+//! kernel against scalar with generous, exact, exact-minus-one and fuzzer-chosen
+//! smaller output buffers (guarded by sentinel bytes), scalar against the std oracle;
+//! the facade's `utfast::transcode` (active kernel) against scalar; then the
+//! length/count functions on the input made valid.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use libfuzzer_sys::fuzz_target;
+use utfast_fuzz::{check, oracle};
+use utfast_scalar::Mode;
+
+#[derive(Debug, Arbitrary)]
+struct Input<'a> {
+    from: u8,
+    to: u8,
+    /// Mode (value % 3); for `Mode::Valid`, bit 7 set keeps the raw (maybe invalid)
+    /// input, which only has to be handled memory-safely.
+    mode: u8,
+    /// Size of the extra, smaller output buffer as a fraction (cut / 256) of the exact size.
+    cut: u8,
+    data: &'a [u8],
+}
+
+fuzz_target!(|input: Input<'_>| {
+    let from = check::encoding(input.from);
+    let to = check::encoding(input.to);
+    let mode = check::mode(input.mode);
+    let src = if mode == Mode::Valid && input.mode < 0x80 {
+        oracle::make_valid_for(input.data, from, to)
+    } else {
+        input.data.to_vec()
+    };
+    check::check_transcode(&src, from, to, mode, input.cut);
+    if mode != Mode::Valid || oracle::is_valid_for(&src, from, to) {
+        // The facade's generic transcoder (active kernel) agrees with scalar.
+        let cap = utfast::max_output_len(from, to, src.len());
+        let want = check::run_guarded(check::scalar(), &src, from, to, mode, cap, false);
+        let mut dst = vec![check::SENTINEL; cap];
+        let got = utfast::transcode(&src, &mut dst, from, to, mode);
+        assert_eq!(got, want.result, "facade {from}->{to} {mode:?}");
+        assert_eq!(
+            dst[..want.written()],
+            want.out[..],
+            "facade {from}->{to} {mode:?}"
+        );
+    }
+    check::check_lengths(&oracle::make_valid(input.data, from), from);
+    check::touch_lengths(input.data);
+});

@@ -1,0 +1,87 @@
+//! Validation: every kernel's validate_utf8 / is_utf8 / is_ascii / validate_utf16 /
+//! validate_utf32 (LE and BE) equals scalar, and scalar equals `core::str::from_utf8`,
+//! `char::decode_utf16` and `char::from_u32`. The input is also checked one byte in,
+//! so that the kernels see both alignments of the fuzzer's buffer. The facade's
+//! functions (byte-oriented and native `&[u16]`/`&[u32]`) must agree too.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use utfast_fuzz::check;
+use utfast_fuzz::oracle::hex;
+use utfast_scalar::{utf16, utf32, utf8, Encoding, Endian};
+
+fn check_facade(src: &[u8]) {
+    let what = || hex(src);
+    let want = utf8::validate_utf8(src);
+    assert_eq!(utfast::validate_utf8(src), want, "{}", what());
+    assert_eq!(
+        utfast::from_utf8(src).map_err(|e| (e.valid_up_to(), e.error_len())),
+        core::str::from_utf8(src).map_err(|e| (e.valid_up_to(), e.error_len())),
+        "{}",
+        what()
+    );
+    let mut copy = src.to_vec();
+    assert_eq!(utfast::from_utf8_mut(&mut copy).is_ok(), want.is_ok());
+    assert_eq!(utfast::is_utf8(src), want.is_ok(), "{}", what());
+    assert_eq!(utfast::is_ascii(src), src.is_ascii(), "{}", what());
+    let (le, be) = (Endian::Little, Endian::Big);
+    assert_eq!(
+        utfast::validate_utf16le(src),
+        utf16::validate_utf16_bytes(src, le)
+    );
+    assert_eq!(
+        utfast::validate_utf16be(src),
+        utf16::validate_utf16_bytes(src, be)
+    );
+    assert_eq!(
+        utfast::validate_utf32le(src),
+        utf32::validate_utf32_bytes(src, le)
+    );
+    assert_eq!(
+        utfast::validate_utf32be(src),
+        utf32::validate_utf32_bytes(src, be)
+    );
+    // Native units (valid_up_to in units).
+    let u16s: Vec<u16> = src
+        .chunks_exact(2)
+        .map(|c| u16::from_ne_bytes([c[0], c[1]]))
+        .collect();
+    assert_eq!(
+        utfast::validate_utf16(&u16s),
+        utf16::validate_utf16(&u16s),
+        "{}",
+        what()
+    );
+    let u32s: Vec<u32> = src
+        .chunks_exact(4)
+        .map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    assert_eq!(
+        utfast::validate_utf32(&u32s),
+        utf32::validate_utf32(&u32s),
+        "{}",
+        what()
+    );
+    for e in Encoding::ALL {
+        let got = utfast::validate(src, e);
+        let want = match e {
+            Encoding::Utf8 => want.map_err(|e| e.valid_up_to()),
+            Encoding::Utf16Le | Encoding::Utf16Be => {
+                utf16::validate_utf16_bytes(src, e.endian().unwrap()).map_err(|e| e.valid_up_to())
+            }
+            Encoding::Utf32Le | Encoding::Utf32Be => {
+                utf32::validate_utf32_bytes(src, e.endian().unwrap()).map_err(|e| e.valid_up_to())
+            }
+            Encoding::Latin1 => Ok(()),
+        };
+        assert_eq!(got, want, "validate {e}: {}", what());
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    check::check_validate(data);
+    check_facade(data);
+    if let Some(rest) = data.get(1..) {
+        check::check_validate(rest);
+    }
+});
