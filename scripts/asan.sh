@@ -21,7 +21,7 @@ mode="${1:-default}"
 start=$(date +%s)
 
 tests=()
-fast="overread regressions conformance facade streaming"
+fast="overread regressions conformance facade streaming kernels_utf8"
 for f in tests/*.rs; do
     name="$(basename "$f" .rs)"
     case "$mode:$name" in
@@ -36,7 +36,7 @@ if [ "$mode" = "--quick" ]; then
     cargo +nightly test --target "$target" -p utfast-simd --lib
     cargo +nightly test --target "$target" "${tests[@]}" -- --nocapture
 else
-    cargo +nightly test --target "$target" --workspace --lib
+    cargo +nightly test --target "$target" --lib  # default members: facade, scalar, simd
     cargo +nightly test --target "$target" "${tests[@]}"
 fi
 echo "asan.sh: passed in $(($(date +%s) - start)) s"
