@@ -43,7 +43,7 @@ static KERNEL: Kernel = {
 /// One compiled loop serves `validate_utf8` and `is_utf8` (only the check interval
 /// differs), so both run exactly the same machine code.
 #[target_feature(enable = "neon")]
-unsafe fn find_error_neon(src: &[u8], interval: usize) -> Option<usize> {
+unsafe fn find_error_neon(src: &[u8], interval: usize) -> Option<(usize, usize)> {
     // SAFETY: the caller guarantees the features enabled on this function.
     unsafe { utf8_validate::find_error_block::<uint8x16_t>(src, interval) }
 }
@@ -61,7 +61,7 @@ fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
     // SAFETY: only reachable through KERNEL, handed out after `detected()`.
     match unsafe { find_error_neon(src, utf8_validate::CHECK_INTERVAL_EXACT) } {
         None => Ok(()),
-        Some(start) => utf8_validate::locate_error(src, start),
+        Some((start, end)) => utf8_validate::locate_error(src, start, end),
     }
 }
 

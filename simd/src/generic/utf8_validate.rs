@@ -291,15 +291,18 @@ pub(crate) const CHECK_INTERVAL_BOOL: usize = 4096;
 /// Runs the algorithm over `src`, testing the accumulated error about every
 /// `interval` bytes (a run-time argument so that `validate_utf8` and `is_utf8`
 /// share one compiled loop: see the per-ISA modules). Returns `None` if `src` is
-/// valid UTF-8, else `Some(start)` where `src[..start]` was proven valid (except
-/// possibly an unfinished sequence at its very end) and the first error is at or
-/// after the start of the character containing byte `start`, within about
-/// `interval` bytes of it; feed that to [`locate_error`].
+/// valid UTF-8, else `Some((start, end))` where `src[..start]` was proven valid
+/// (except possibly an unfinished sequence at its very end) and the first error is
+/// at or after the start of the character containing byte `start` and before `end`
+/// (every byte pair flagged lies before `end`); feed both to [`locate_error`].
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
-pub(crate) unsafe fn find_error_block<V: Vector>(src: &[u8], interval: usize) -> Option<usize> {
+pub(crate) unsafe fn find_error_block<V: Vector>(
+    src: &[u8],
+    interval: usize,
+) -> Option<(usize, usize)> {
     let len = src.len();
     let ptr = src.as_ptr();
     // SAFETY: the ISA is the caller's promise; every block pointer below is followed
@@ -318,6 +321,11 @@ pub(crate) unsafe fn find_error_block<V: Vector>(src: &[u8], interval: usize) ->
         if len >= BLOCK {
             if !all_ascii::<V>(ptr, BLOCK) {
                 check_block::<V, false>(&t, ptr, &mut s);
+                // Test the first block at once: input that is not text at all
+                // (binary, wrong encoding) is then rejected after 64 bytes.
+                if !s.error.is_zero() {
+                    return Some((0, BLOCK));
+                }
             }
             pos = BLOCK;
             while pos + BLOCK <= len {
@@ -326,7 +334,7 @@ pub(crate) unsafe fn find_error_block<V: Vector>(src: &[u8], interval: usize) ->
                     pos += BLOCK;
                     if pos - unchecked >= interval {
                         if !s.error.is_zero() {
-                            return Some(unchecked);
+                            return Some((unchecked, pos));
                         }
                         unchecked = pos;
                     }
@@ -336,7 +344,7 @@ pub(crate) unsafe fn find_error_block<V: Vector>(src: &[u8], interval: usize) ->
                 // here; test it (and the errors so far), then skip ASCII two blocks
                 // at a time.
                 if !s.error.or(s.prev_incomplete).is_zero() {
-                    return Some(unchecked);
+                    return Some((unchecked, pos));
                 }
                 s.prev_incomplete = V::splat(0);
                 pos += BLOCK;
@@ -365,24 +373,30 @@ pub(crate) unsafe fn find_error_block<V: Vector>(src: &[u8], interval: usize) ->
         if s.error.is_zero() {
             None
         } else {
-            Some(unchecked)
+            Some((unchecked, len))
         }
     }
 }
 
 /// The exact error, given that everything before `block` is valid UTF-8 except
-/// possibly an unfinished sequence at its end (see `find_error_block`): back up to the start of that
-/// sequence (at most 3 bytes) and let the scalar validator find the error.
+/// possibly an unfinished sequence at its end, and that the first error starts before
+/// `end` (see `find_error_block`): back up to the start of that sequence (at most 3
+/// bytes) and let the scalar validator find the error in `src[start..end + 3]`.
+///
+/// The window is enough: the first error starts at some `e < end`, and its maximal
+/// subpart (at most 3 bytes) ends by `e + 3 <= end + 2`; a sequence cut by the
+/// window's end could only be reported at or after `end + 1`, after `e`.
 #[cold]
 #[inline(never)]
-pub(crate) fn locate_error(src: &[u8], block: usize) -> Result<(), Utf8Error> {
+pub(crate) fn locate_error(src: &[u8], block: usize, end: usize) -> Result<(), Utf8Error> {
     let mut start = block.saturating_sub(3);
     // In valid UTF-8 every byte that is not a continuation byte starts a character;
     // if all three are continuation bytes, they end a 4-byte character at `block`.
     while start < block && src[start] & 0xC0 == 0x80 {
         start += 1;
     }
-    match utfast_scalar::utf8::validate_utf8(&src[start..]) {
+    let window = &src[start..src.len().min(end.saturating_add(3))];
+    match utfast_scalar::utf8::validate_utf8_short(window) {
         Ok(()) => Ok(()),
         Err(e) => Err(Utf8Error::new(
             start + e.valid_up_to(),
