@@ -282,6 +282,28 @@ unsafe fn check_block<V: Vector, const HISTORY: bool>(
     }
 }
 
+/// Whether the 64 bytes at `ptr`, which start at a character boundary, contain an
+/// ill-formed sequence; a sequence cut by the end of the block is not reported. This
+/// is the per-block check of the transcoders that validate while they convert (they
+/// never consume a cut sequence, so it is checked again with the next block).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA and `ptr..ptr + 64` is readable.
+#[inline(always)]
+pub(crate) unsafe fn block_has_error<V: Vector>(ptr: *const u8) -> bool {
+    // SAFETY: the caller's promises; without HISTORY, check_block reads only
+    // `ptr..ptr + 64` for the first vector and `p - 3..p + V::BYTES` inside the block.
+    unsafe {
+        let t = Tables::<V>::new();
+        let mut s = State {
+            error: V::splat(0),
+            prev_incomplete: V::splat(0),
+        };
+        check_block::<V, false>(&t, ptr, &mut s);
+        !s.error.is_zero()
+    }
+}
+
 /// How often `validate_utf8` tests the accumulated error, in bytes (a failing
 /// stretch is rescanned by the scalar validator, so keep it short).
 pub(crate) const CHECK_INTERVAL_EXACT: usize = 256;

@@ -18,7 +18,7 @@
 
 use core::arch::x86_64::*;
 
-use super::avx2_utf8_check::block_has_error;
+use crate::generic::utf8_validate::block_has_error;
 use crate::tables::compress::PAIR_COMPACT;
 use crate::tables::utf8_to_utf16::{SHAPE_A, SHAPE_B_END, UTF8_TO_UTF16};
 use utfast_scalar::{Endian, Mode, TranscodeError};
@@ -151,7 +151,7 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 out += 128;
                 continue;
             }
-            if mode != Mode::Valid && block_has_error(v0, v1) {
+            if mode != Mode::Valid && block_has_error::<__m256i>(s) {
                 if mode == Mode::Strict {
                     break;
                 }

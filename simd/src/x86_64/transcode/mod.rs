@@ -20,7 +20,6 @@
 //!   then resumes the SIMD loop.
 
 pub(crate) mod avx2_utf16_to_utf8;
-pub(crate) mod avx2_utf8_check;
 pub(crate) mod avx2_utf8_to_utf16;
 mod rest;
 
