@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR=target/check-inlining
 # Without LTO the rlib holds machine code (with it, only bitcode and no private symbols).
 export CARGO_PROFILE_RELEASE_LTO=off
-cargo build --release -q -p utfast-simd
+# `--features avx512` so the (opt-in) avx512 kernel is compiled in and checked too.
+cargo build --release -q -p utfast-simd --features avx512
 rlib=$(ls -t "$CARGO_TARGET_DIR"/release/libutfast_simd.rlib | head -1)
 syms=$(nm -C --defined-only "$rlib" 2>/dev/null | awk '{ $1=""; $2=""; print }')
 
