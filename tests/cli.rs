@@ -355,6 +355,52 @@ fn output_file_appears_only_on_success() {
     assert_eq!(dir_names(dir.path()), ["bad.txt", "good.txt", "out.txt"]);
 }
 
+/// `-o` naming something that is not a regular file (here a FIFO, standing in for
+/// `/dev/null` or a terminal) writes into it: renaming a temporary file over it
+/// would replace the device or pipe with a plain file. A symbolic link stays a link.
+#[cfg(unix)]
+#[test]
+fn output_to_fifo_and_symlink_keeps_them() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = TempDir::new().unwrap();
+    let input = write(dir.path(), "in.txt", "ünïcödé\n".as_bytes());
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.map(|s| s.success()).unwrap_or(false) {
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(fifo).unwrap())
+        };
+        utfast()
+            .args(["convert", "-f", "utf-8", "-t", "utf-16le", "-o"])
+            .arg(&fifo)
+            .arg(&input)
+            .assert()
+            .success();
+        // Checked first: had the FIFO been replaced, the reader would wait forever.
+        let meta = std::fs::symlink_metadata(&fifo).unwrap();
+        assert!(meta.file_type().is_fifo(), "the FIFO was replaced");
+        assert_eq!(reader.join().unwrap(), utf16le("ünïcödé\n"));
+    } else {
+        println!("mkfifo unavailable: FIFO case skipped");
+    }
+
+    let real = write(dir.path(), "real.txt", b"old");
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    utfast()
+        .args(["convert", "-f", "utf-8", "-t", "utf-16be", "-o"])
+        .arg(&link)
+        .arg(&input)
+        .assert()
+        .success();
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read(&real).unwrap(), utf16be("ünïcödé\n"));
+}
+
 #[test]
 fn usage_errors_exit_2_with_one_line() {
     let dir = TempDir::new().unwrap();

@@ -369,11 +369,15 @@ impl AtomicFile {
             ));
             match File::options().write(true).create_new(true).open(&tmp) {
                 Ok(file) => {
+                    // A replaced file keeps its permissions (best effort).
+                    if let Ok(meta) = std::fs::metadata(target) {
+                        let _ = file.set_permissions(meta.permissions());
+                    }
                     return Ok(AtomicFile {
                         file: Some(file),
                         tmp,
                         target: target.to_path_buf(),
-                    })
+                    });
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last_err = Some(e),
                 Err(e) => {
@@ -444,15 +448,40 @@ pub enum Sink {
     Stdout(io::StdoutLock<'static>),
     /// A file that appears only when the conversion succeeded.
     File(AtomicFile, String),
+    /// An existing path that is not a regular file (a device such as `/dev/null`,
+    /// a FIFO, a terminal): written in place, since renaming a temporary file over
+    /// it would replace the device itself.
+    Special(File, String),
 }
 
 impl Sink {
-    /// Opens `path` (through a temporary file) or stdout.
+    /// Opens `path` (through a temporary file when it is, or will be, a regular
+    /// file) or stdout.
     pub fn open(path: Option<&Path>) -> Result<Self, Failure> {
-        Ok(match path {
-            Some(p) => Sink::File(AtomicFile::create(p)?, p.display().to_string()),
-            None => Sink::Stdout(io::stdout().lock()),
-        })
+        let Some(p) = path else {
+            return Ok(Sink::Stdout(io::stdout().lock()));
+        };
+        let name = p.display().to_string();
+        // `metadata` follows symbolic links: what matters is what gets written.
+        match std::fs::metadata(p) {
+            Ok(meta) if !meta.is_file() && !meta.is_dir() => {
+                let file = File::options()
+                    .write(true)
+                    .open(p)
+                    .map_err(|e| Failure::Usage(format!("cannot write {name}: {e}")))?;
+                Ok(Sink::Special(file, name))
+            }
+            _ => {
+                // Write beside the file a link points to, so that the link stays a link.
+                let target = match std::fs::symlink_metadata(p) {
+                    Ok(m) if m.file_type().is_symlink() => {
+                        std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+                    }
+                    _ => p.to_path_buf(),
+                };
+                Ok(Sink::File(AtomicFile::create(&target)?, name))
+            }
+        }
     }
 
     /// Writes all of `bytes`.
@@ -460,6 +489,7 @@ impl Sink {
         let r = match self {
             Sink::Stdout(s) => s.write_all(bytes),
             Sink::File(f, _) => f.write_all(bytes),
+            Sink::Special(f, _) => f.write_all(bytes),
         };
         r.map_err(|e| output_error(self.name(), e))
     }
@@ -467,7 +497,7 @@ impl Sink {
     fn name(&self) -> &str {
         match self {
             Sink::Stdout(_) => "standard output",
-            Sink::File(_, name) => name,
+            Sink::File(_, name) | Sink::Special(_, name) => name,
         }
     }
 
@@ -479,6 +509,7 @@ impl Sink {
                 f.flush().map_err(|e| output_error(&name, e))?;
                 f.commit()
             }
+            Sink::Special(mut f, name) => f.flush().map_err(|e| output_error(&name, e)),
         }
     }
 }
