@@ -201,19 +201,60 @@ fn positions_are_exact_across_chunk_boundaries() {
         let last = text.lines().last().unwrap().to_string() + "\n";
         assert!(last.ends_with(&tail), "{args:?}: {last}");
     }
-    // The same through UTF-16 (positions in UTF-16 bytes).
-    let mut wide = utf16le(&text);
-    let offset = wide.len();
-    wide.extend_from_slice(&[0x3D, 0xD8, b'a', 0]);
-    let f = write(dir.path(), "big16.txt", &wide);
-    let a = utfast()
-        .args(["convert", "-f", "utf-16le", "-t", "utf-8"])
-        .arg(&f)
-        .assert()
-        .code(1);
-    assert!(stderr_text(&a).ends_with(&format!(
-        "at byte {offset} (line {line}, column {column}): unpaired high surrogate\n"
-    )));
+    // Standard input cannot be read twice: lines are counted while streaming.
+    for args in [
+        &["convert", "-f", "utf-8", "-t", "utf-16be", "-"][..],
+        &["validate", "-"][..],
+    ] {
+        let a = utfast()
+            .args(args)
+            .write_stdin(bytes.clone())
+            .assert()
+            .code(1);
+        let out = a.get_output();
+        let report = if args[0] == "convert" {
+            &out.stderr
+        } else {
+            &out.stdout
+        };
+        let text = String::from_utf8_lossy(report);
+        assert!(text.ends_with(&tail), "{args:?} on stdin: {text}");
+    }
+    // The same through UTF-16 (positions in UTF-16 bytes), with and without a BOM
+    // (the BOM is not a character of line 1), from a file and from stdin.
+    for bom in [false, true] {
+        let mut wide = if bom { vec![0xFF, 0xFE] } else { vec![] };
+        wide.extend(utf16le(&text));
+        let offset = wide.len();
+        wide.extend_from_slice(&[0x3D, 0xD8, b'a', 0]);
+        let f = write(dir.path(), "big16.txt", &wide);
+        let tail =
+            format!("at byte {offset} (line {line}, column {column}): unpaired high surrogate\n");
+        for from in ["utf-16le", "utf-16"] {
+            if bom && from == "utf-16le" {
+                continue; // with "utf-16le" a BOM is a character (U+FEFF)
+            }
+            let a = utfast()
+                .args(["convert", "-f", from, "-t", "utf-8"])
+                .arg(&f)
+                .assert()
+                .code(1);
+            assert!(stderr_text(&a).ends_with(&tail), "{from} bom={bom}");
+            let a = utfast()
+                .args(["convert", "-f", from, "-t", "utf-8", "-"])
+                .write_stdin(wide.clone())
+                .assert()
+                .code(1);
+            assert!(stderr_text(&a).ends_with(&tail), "{from} bom={bom} stdin");
+            let a = utfast()
+                .args(["validate", "-e", from])
+                .arg(&f)
+                .assert()
+                .code(1);
+            let out = String::from_utf8(a.get_output().stdout.clone()).unwrap();
+            assert!(out.ends_with(&tail), "validate {from} bom={bom}: {out}");
+        }
+    }
 }
 
 #[test]

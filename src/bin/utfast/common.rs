@@ -98,6 +98,8 @@ pub struct Input {
     pub name: String,
     /// The size when known (regular files).
     pub size: Option<u64>,
+    /// The path of a regular file (which can be read again).
+    pub path: Option<String>,
     /// The reader.
     pub reader: Box<dyn Read>,
 }
@@ -108,6 +110,7 @@ pub fn open_input(path: Option<&str>) -> Result<Input, Failure> {
         None | Some("-") => Ok(Input {
             name: "<stdin>".into(),
             size: None,
+            path: None,
             reader: Box::new(io::stdin()),
         }),
         Some(p) => {
@@ -122,6 +125,7 @@ pub fn open_input(path: Option<&str>) -> Result<Input, Failure> {
             Ok(Input {
                 name: p.into(),
                 size: meta.is_file().then_some(meta.len()),
+                path: meta.is_file().then(|| p.to_string()),
                 reader: Box::new(file),
             })
         }
@@ -207,6 +211,90 @@ impl Chunker {
             last: self.eof,
         }))
     }
+}
+
+/// Line and column bookkeeping for error messages.
+///
+/// A regular file is not counted while it is valid: after an error it is read a
+/// second time, up to the error, so valid input pays nothing for the message it
+/// does not need. Other inputs (pipes) cannot be read twice and are counted as the
+/// text streams by.
+pub enum Lines {
+    /// Counted chunk by chunk; `skip` bytes (a BOM) at the start are not text.
+    Streaming { counter: LineCounter, skip: usize },
+    /// Read again from `path` after an error.
+    Reread {
+        path: String,
+        encoding: Encoding,
+        skip: usize,
+    },
+}
+
+impl Lines {
+    /// Bookkeeping for `input` read as `encoding`, whose first `skip` bytes are a BOM.
+    pub fn new(path: Option<&str>, encoding: Encoding, skip: usize) -> Self {
+        match path {
+            Some(p) => Lines::Reread {
+                path: p.to_string(),
+                encoding,
+                skip,
+            },
+            None => Lines::Streaming {
+                counter: LineCounter::new(encoding),
+                skip,
+            },
+        }
+    }
+
+    /// Notes a chunk that was entirely valid.
+    pub fn feed(&mut self, chunk: &[u8]) {
+        if let Lines::Streaming { counter, skip } = self {
+            counter.feed(&chunk[(*skip).min(chunk.len())..]);
+            *skip = 0;
+        }
+    }
+
+    /// The location of stream offset `offset`, which lies in (or at the end of)
+    /// the chunk `bytes` starting at stream offset `start`.
+    pub fn locate(self, offset: u64, start: u64, bytes: &[u8]) -> Location {
+        let line_column = match self {
+            Lines::Streaming { mut counter, skip } => {
+                if offset >= start {
+                    let end = ((offset - start) as usize).min(bytes.len());
+                    counter.feed(&bytes[skip.min(end)..end]);
+                }
+                Some(counter.position())
+            }
+            Lines::Reread {
+                path,
+                encoding,
+                skip,
+            } => reread_position(&path, encoding, skip, offset),
+        };
+        Location {
+            offset,
+            line_column,
+        }
+    }
+}
+
+/// Line and column of stream offset `offset` in the file `path`, by reading it
+/// again (`None` if it can no longer be read).
+fn reread_position(path: &str, encoding: Encoding, skip: usize, offset: u64) -> Option<(u64, u64)> {
+    let mut chunker = Chunker::new(open_input(Some(path)).ok()?);
+    let mut counter = LineCounter::new(encoding);
+    let mut skip = skip;
+    while let Some(chunk) = chunker.next(encoding).ok()? {
+        let end = offset
+            .saturating_sub(chunk.start)
+            .min(chunk.bytes.len() as u64) as usize;
+        counter.feed(&chunk.bytes[skip.min(end)..end]);
+        skip = 0;
+        if chunk.start + chunk.bytes.len() as u64 >= offset {
+            return Some(counter.position());
+        }
+    }
+    None
 }
 
 /// Counts lines and columns (in characters) of valid text, chunk by chunk.
@@ -320,10 +408,9 @@ pub fn count_byte(bytes: &[u8], needle: u8) -> u64 {
 pub struct Location {
     /// Byte offset in the input.
     pub offset: u64,
-    /// 1-based line.
-    pub line: u64,
-    /// 1-based column, in characters.
-    pub column: u64,
+    /// 1-based line and column (in characters); `None` only when a file that had
+    /// to be read again for them could no longer be read.
+    pub line_column: Option<(u64, u64)>,
 }
 
 /// The one-line message for invalid input.
@@ -333,10 +420,13 @@ pub fn invalid_message(name: &str, encoding: Encoding, at: Location, kind: Error
     } else {
         format!("invalid {encoding}")
     };
-    format!(
-        "{name}: {what} at byte {} (line {}, column {}): {kind}",
-        at.offset, at.line, at.column
-    )
+    match at.line_column {
+        Some((line, column)) => format!(
+            "{name}: {what} at byte {} (line {line}, column {column}): {kind}",
+            at.offset
+        ),
+        None => format!("{name}: {what} at byte {}: {kind}", at.offset),
+    }
 }
 
 /// An output file written under a temporary name beside it and renamed into place by

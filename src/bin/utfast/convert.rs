@@ -1,8 +1,7 @@
 //! `utfast convert`: streaming conversion between encodings, like `iconv`.
 
 use crate::common::{
-    invalid_message, open_input, parse_label, progress, Chunker, Failure, LineCounter, Location,
-    Sink, CHUNK,
+    invalid_message, open_input, parse_label, progress, Chunker, Failure, Lines, Sink, CHUNK,
 };
 use std::path::PathBuf;
 use utfast::{BomHandling, Encoding, Mode, Status, Transcoder};
@@ -35,6 +34,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let to = parse_label(&args.to)?;
     let input = open_input(args.file.as_deref())?;
     let name = input.name.clone();
+    let path = input.path.clone();
     let bar = progress(input.size);
     let mut chunker = Chunker::new(input);
 
@@ -69,9 +69,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
 
     // Lines and columns are only needed for strict-mode error messages.
-    let mut lines = (mode == Mode::Strict).then(|| LineCounter::new(from_enc));
+    let mut lines = (mode == Mode::Strict).then(|| Lines::new(path.as_deref(), from_enc, bom_len));
     let mut dst = vec![0u8; max_output_len(from_enc, to.encoding, CHUNK) + 64];
-    let mut first = true;
     while let Some(chunk) = chunker.next(from_enc)? {
         let mut src = chunk.bytes;
         loop {
@@ -86,31 +85,21 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     if let Some(bar) = &bar {
                         bar.finish_and_clear();
                     }
-                    let mut counter = lines.take().unwrap_or_else(|| LineCounter::new(from_enc));
-                    if offset >= chunk.start {
-                        let skip = if first { bom_len } else { 0 };
-                        let end = (offset - chunk.start) as usize;
-                        counter.feed(&chunk.bytes[skip.min(end)..end]);
-                    }
-                    let (line, column) = counter.position();
-                    let at = Location {
-                        offset,
-                        line,
-                        column,
-                    };
+                    let lines = lines
+                        .take()
+                        .unwrap_or_else(|| Lines::new(path.as_deref(), from_enc, bom_len));
+                    let at = lines.locate(offset, chunk.start, chunk.bytes);
                     eprintln!("{}", invalid_message(&name, from_enc, at, kind));
                     return Err(Failure::Invalid);
                 }
             }
         }
-        if let Some(counter) = &mut lines {
-            let skip = if first { bom_len } else { 0 };
-            counter.feed(&chunk.bytes[skip.min(chunk.bytes.len())..]);
+        if let Some(lines) = &mut lines {
+            lines.feed(chunk.bytes);
         }
         if let Some(bar) = &bar {
             bar.inc(chunk.bytes.len() as u64);
         }
-        first = false;
     }
     if let Some(bar) = &bar {
         bar.finish_and_clear();

@@ -2,7 +2,7 @@
 
 use crate::common::{
     count_byte, invalid_message, open_input, output_error, parse_label, progress, Chunker, Failure,
-    Label, LineCounter, Location, CHUNK,
+    Label, Lines, Location, CHUNK,
 };
 use std::io::{self, Write};
 use utfast::{incomplete_suffix_len, BomHandling, Encoding, ErrorKind, Mode, Status, Transcoder};
@@ -46,33 +46,28 @@ fn validate_stream(
     chunker: &mut Chunker,
     label: Label,
     size: Option<u64>,
+    path: Option<&str>,
     mut on_text: impl FnMut(&[u8]),
 ) -> Result<Verdict, Failure> {
     let (encoding, bom_len) = resolve(label, chunker.head()?);
     let bar = progress(size);
-    let mut lines = LineCounter::new(encoding);
+    let mut lines = Lines::new(path, encoding, bom_len);
     let mut skip = bom_len;
     while let Some(chunk) = chunker.next(encoding)? {
         let text = &chunk.bytes[skip.min(chunk.bytes.len())..];
-        let start = chunk.start + skip as u64;
+        let start = chunk.start + skip.min(chunk.bytes.len()) as u64;
         skip = 0;
         if let Err((valid, kind)) = check(encoding, text) {
             if let Some(bar) = &bar {
                 bar.finish_and_clear();
             }
-            lines.feed(&text[..valid]);
-            let (line, column) = lines.position();
-            let at = Location {
-                offset: start + valid as u64,
-                line,
-                column,
-            };
+            let at = lines.locate(start + valid as u64, chunk.start, chunk.bytes);
             return Ok(Verdict {
                 encoding,
                 error: Some((at, kind)),
             });
         }
-        lines.feed(text);
+        lines.feed(chunk.bytes);
         on_text(text);
         if let Some(bar) = &bar {
             bar.inc(chunk.bytes.len() as u64);
@@ -124,9 +119,9 @@ pub fn validate(label: &str, json: bool, files: &[String]) -> Result<u8, Failure
             }
             Err(f) => return Err(f),
         };
-        let (name, size) = (input.name.clone(), input.size);
+        let (name, size, path) = (input.name.clone(), input.size, input.path.clone());
         let mut chunker = Chunker::new(input);
-        let verdict = match validate_stream(&mut chunker, label, size, |_| {}) {
+        let verdict = match validate_stream(&mut chunker, label, size, path.as_deref(), |_| {}) {
             Ok(v) => v,
             Err(Failure::Usage(msg)) => {
                 eprintln!("utfast: {msg}");
@@ -140,12 +135,18 @@ pub fn validate(label: &str, json: bool, files: &[String]) -> Result<u8, Failure
         }
         if json {
             let (offset, line, column, kind) = match verdict.error {
-                Some((at, kind)) => (
-                    at.offset.to_string(),
-                    at.line.to_string(),
-                    at.column.to_string(),
-                    json_string(kind.description()),
-                ),
+                Some((at, kind)) => {
+                    let (line, column) = match at.line_column {
+                        Some((l, c)) => (l.to_string(), c.to_string()),
+                        None => ("null".into(), "null".into()),
+                    };
+                    (
+                        at.offset.to_string(),
+                        line,
+                        column,
+                        json_string(kind.description()),
+                    )
+                }
                 None => ("null".into(), "null".into(), "null".into(), "null".into()),
             };
             say(&format!(
@@ -335,12 +336,12 @@ pub fn count(label: &str, files: &[String]) -> Result<u8, Failure> {
 
 fn count_one(label: Label, file: &str) -> Result<Option<String>, Failure> {
     let input = open_input(Some(file))?;
-    let (name, size) = (input.name.clone(), input.size);
+    let (name, size, path) = (input.name.clone(), input.size, input.path.clone());
     let mut chunker = Chunker::new(input);
     let mut stats = Stats::default();
     let mut bytes = 0u64;
     if label.encoding == Encoding::Utf8 {
-        let verdict = validate_stream(&mut chunker, label, size, |text| {
+        let verdict = validate_stream(&mut chunker, label, size, path.as_deref(), |text| {
             stats.add(text);
             bytes += text.len() as u64;
         })?;
@@ -356,9 +357,8 @@ fn count_one(label: Label, file: &str) -> Result<Option<String>, Failure> {
             BomHandling::Keep
         };
         let mut t = Transcoder::new(encoding, Encoding::Utf8, Mode::Strict).with_bom(bom);
-        let mut lines = LineCounter::new(encoding);
+        let mut lines = Lines::new(path.as_deref(), encoding, bom_len);
         let mut dst = vec![0u8; max_output_len(encoding, Encoding::Utf8, CHUNK) + 64];
-        let mut skip = bom_len;
         while let Some(chunk) = chunker.next(encoding)? {
             bytes += chunk.bytes.len() as u64;
             let mut src = chunk.bytes;
@@ -370,23 +370,13 @@ fn count_one(label: Label, file: &str) -> Result<Option<String>, Failure> {
                     Status::InputEmpty => break,
                     Status::OutputFull => {}
                     Status::Malformed { offset, kind } => {
-                        if offset >= chunk.start {
-                            let end = (offset - chunk.start) as usize;
-                            lines.feed(&chunk.bytes[skip.min(end)..end]);
-                        }
-                        let (line, column) = lines.position();
-                        let at = Location {
-                            offset,
-                            line,
-                            column,
-                        };
+                        let at = lines.locate(offset, chunk.start, chunk.bytes);
                         eprintln!("{}", invalid_message(&name, encoding, at, kind));
                         return Ok(None);
                     }
                 }
             }
-            lines.feed(&chunk.bytes[skip.min(chunk.bytes.len())..]);
-            skip = 0;
+            lines.feed(chunk.bytes);
         }
     }
     let chars = stats.ascii + stats.lead2 + stats.lead3 + stats.lead4;
