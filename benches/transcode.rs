@@ -1,0 +1,615 @@
+//! Every transcoding direction x every kernel, side by side with simdutf (C++),
+//! encoding_rs and std on the lipsum corpora, in one run.
+//!
+//! ```text
+//! SIMDUTF_FORCE_IMPLEMENTATION=haswell cargo bench -p utfast-benches --bench transcode [-- FILTER] [--markdown]
+//! ```
+//!
+//! `FILTER` keeps the directions whose name contains it (`utf8->utf16le`, `latin1`, ...).
+//! Throughput is in GB/s of *input* bytes; every figure is the best of 15 runs of a
+//! fixed number of calls, and all columns of a row are measured one after the other,
+//! so their ratios are comparable even when the machine's absolute speed drifts.
+//! `SIMDUTF_FORCE_IMPLEMENTATION` picks simdutf's kernel (`haswell` = AVX2,
+//! `icelake` = AVX-512, `westmere` = SSE4.2).
+//!
+//! The last columns: `best/simdutf` and `best/enc_rs` are speed ratios of our fastest
+//! kernel (>1: we are faster); `lossy` is the time of a lossy call over a strict one
+//! of the first (best) kernel on the same valid input (the issue asks for at most 1.05).
+
+use std::hint::black_box;
+use std::time::Instant;
+use utfast_scalar::{Endian, Mode};
+use utfast_simd::{Kernel, TranscodeFn};
+
+/// Best time in seconds per call of each function: 15 rounds, each timing every
+/// function once (enough calls for ~1 ms), so slow phases of a shared machine hit
+/// all of them alike.
+fn time_all(fs: &mut [Box<dyn FnMut() + '_>]) -> Vec<f64> {
+    let reps: Vec<usize> = fs
+        .iter_mut()
+        .map(|f| {
+            let t = Instant::now();
+            f();
+            let once = t.elapsed().as_secs_f64().max(1e-7);
+            ((1e-3 / once) as usize).clamp(1, 10_000)
+        })
+        .collect();
+    let mut best = vec![f64::MAX; fs.len()];
+    for _ in 0..15 {
+        for (i, f) in fs.iter_mut().enumerate() {
+            let t = Instant::now();
+            for _ in 0..reps[i] {
+                f();
+            }
+            best[i] = best[i].min(t.elapsed().as_secs_f64() / reps[i] as f64);
+        }
+    }
+    best
+}
+
+/// One text in every form.
+struct Text {
+    name: String,
+    utf8: Vec<u8>,
+    u16s: Vec<u16>,
+    /// UTF-16BE in memory order (what simdutf's `utf16be` functions read).
+    u16s_be: Vec<u16>,
+    utf16le: Vec<u8>,
+    utf16be: Vec<u8>,
+    u32s: Vec<u32>,
+    utf32le: Vec<u8>,
+    /// Latin-1 bytes, when every character is <= U+00FF.
+    latin1: Option<Vec<u8>>,
+}
+
+impl Text {
+    fn new(name: &str, s: &str) -> Text {
+        let u16s: Vec<u16> = s.encode_utf16().collect();
+        let u32s: Vec<u32> = s.chars().map(|c| c as u32).collect();
+        Text {
+            name: name.to_string(),
+            utf8: s.as_bytes().to_vec(),
+            utf16le: u16s.iter().flat_map(|u| u.to_le_bytes()).collect(),
+            utf16be: u16s.iter().flat_map(|u| u.to_be_bytes()).collect(),
+            utf32le: u32s.iter().flat_map(|u| u.to_le_bytes()).collect(),
+            latin1: s
+                .chars()
+                .map(|c| u8::try_from(c as u32).ok())
+                .collect::<Option<Vec<u8>>>(),
+            u16s_be: u16s
+                .iter()
+                .map(|u| u16::from_ne_bytes(u.to_be_bytes()))
+                .collect(),
+            u16s,
+            u32s,
+        }
+    }
+}
+
+/// The lipsum files, plus "Latin1": the Latin text with every 16th letter a/e/o
+/// replaced by an accented one (à/é/ö), so that Latin-1 input is not pure ASCII.
+fn texts() -> Vec<Text> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/lipsum");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("tests/data/lipsum")
+        .map(|f| f.expect("directory entry").path())
+        .filter(|p| p.to_string_lossy().ends_with(".utf8.txt"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let name = path
+            .file_name()
+            .expect("file name")
+            .to_string_lossy()
+            .replace("-Lipsum.utf8.txt", "");
+        let s = std::fs::read_to_string(&path).expect("UTF-8 text");
+        if name == "Latin" {
+            let mut n = 0;
+            let accented: String = s
+                .chars()
+                .map(|c| {
+                    let r = match c {
+                        'a' | 'e' | 'o' => {
+                            n += 1;
+                            n % 16 == 0
+                        }
+                        _ => false,
+                    };
+                    match (r, c) {
+                        (true, 'a') => 'à',
+                        (true, 'e') => 'é',
+                        (true, 'o') => 'ö',
+                        _ => c,
+                    }
+                })
+                .collect();
+            out.push(Text::new("Latin", &s));
+            out.push(Text::new("Latin1", &accented));
+        } else {
+            out.push(Text::new(&name, &s));
+        }
+    }
+    out
+}
+
+/// A competitor: name and a conversion of the text (returns something to keep).
+type Other = (&'static str, Box<dyn Fn(&Text, &mut [u8]) -> usize>);
+
+/// One direction: how to pick its input, our kernel function, the endians, and
+/// the competitors.
+struct Direction {
+    name: &'static str,
+    input: fn(&Text) -> Option<&[u8]>,
+    ours: fn(&Kernel) -> TranscodeFn,
+    from: Endian,
+    to: Endian,
+    others: Vec<Other>,
+}
+
+/// `dst` as u16s (it is allocated as u64s, so the cast is aligned).
+fn u16_out(dst: &mut [u8]) -> &mut [u16] {
+    bytemuck::cast_slice_mut(dst)
+}
+
+/// `dst` as u32s (aligned, see [`u16_out`]).
+fn u32_out(dst: &mut [u8]) -> &mut [u32] {
+    bytemuck::cast_slice_mut(dst)
+}
+
+fn directions() -> Vec<Direction> {
+    use Endian::{Big as BE, Little as LE};
+    vec![
+        Direction {
+            name: "utf8->utf16le",
+            input: |t| Some(&t.utf8),
+            ours: |k| k.utf8_to_utf16,
+            from: LE,
+            to: LE,
+            others: vec![
+                (
+                    "simdutf",
+                    Box::new(|t, d| {
+                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                        unsafe {
+                            simdutf::convert_utf8_to_utf16le(
+                                t.utf8.as_ptr(),
+                                t.utf8.len(),
+                                u16_out(d).as_mut_ptr(),
+                            )
+                        }
+                    }),
+                ),
+                (
+                    "enc_rs",
+                    Box::new(|t, d| encoding_rs::mem::convert_utf8_to_utf16(&t.utf8, u16_out(d))),
+                ),
+                (
+                    "std",
+                    Box::new(|t, d| {
+                        let s = std::str::from_utf8(&t.utf8).expect("valid");
+                        let out = u16_out(d);
+                        let mut n = 0;
+                        for (o, u) in out.iter_mut().zip(s.encode_utf16()) {
+                            *o = u;
+                            n += 1;
+                        }
+                        n
+                    }),
+                ),
+            ],
+        },
+        Direction {
+            name: "utf16le->utf8",
+            input: |t| Some(&t.utf16le),
+            ours: |k| k.utf16_to_utf8,
+            from: LE,
+            to: LE,
+            others: vec![
+                (
+                    "simdutf",
+                    Box::new(|t, d| {
+                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                        unsafe {
+                            simdutf::convert_utf16le_to_utf8(
+                                t.u16s.as_ptr(),
+                                t.u16s.len(),
+                                d.as_mut_ptr(),
+                            )
+                        }
+                    }),
+                ),
+                (
+                    "enc_rs",
+                    Box::new(|t, d| encoding_rs::mem::convert_utf16_to_utf8(&t.u16s, d)),
+                ),
+                (
+                    "std",
+                    Box::new(|t, _| String::from_utf16(&t.u16s).expect("valid").len()),
+                ),
+            ],
+        },
+        Direction {
+            name: "utf8->utf16be",
+            input: |t| Some(&t.utf8),
+            ours: |k| k.utf8_to_utf16,
+            from: LE,
+            to: BE,
+            others: vec![(
+                "simdutf",
+                Box::new(|t, d| {
+                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                    unsafe {
+                        simdutf::convert_utf8_to_utf16be(
+                            t.utf8.as_ptr(),
+                            t.utf8.len(),
+                            u16_out(d).as_mut_ptr(),
+                        )
+                    }
+                }),
+            )],
+        },
+        Direction {
+            name: "utf16be->utf8",
+            input: |t| Some(&t.utf16be),
+            ours: |k| k.utf16_to_utf8,
+            from: BE,
+            to: LE,
+            others: vec![(
+                "simdutf",
+                Box::new(|t, d| {
+                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                    unsafe {
+                        // simdutf reads UTF-16BE from u16s holding big-endian bytes.
+                        simdutf::convert_utf16be_to_utf8(
+                            t.u16s_be.as_ptr(),
+                            t.u16s_be.len(),
+                            d.as_mut_ptr(),
+                        )
+                    }
+                }),
+            )],
+        },
+        Direction {
+            name: "utf8->utf32le",
+            input: |t| Some(&t.utf8),
+            ours: |k| k.utf8_to_utf32,
+            from: LE,
+            to: LE,
+            others: vec![
+                (
+                    "simdutf",
+                    Box::new(|t, d| {
+                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                        unsafe {
+                            simdutf::convert_utf8_to_utf32(
+                                t.utf8.as_ptr(),
+                                t.utf8.len(),
+                                u32_out(d).as_mut_ptr(),
+                            )
+                        }
+                    }),
+                ),
+                (
+                    "std",
+                    Box::new(|t, d| {
+                        let s = std::str::from_utf8(&t.utf8).expect("valid");
+                        let out = u32_out(d);
+                        let mut n = 0;
+                        for (o, c) in out.iter_mut().zip(s.chars()) {
+                            *o = c as u32;
+                            n += 1;
+                        }
+                        n
+                    }),
+                ),
+            ],
+        },
+        Direction {
+            name: "utf32le->utf8",
+            input: |t| Some(&t.utf32le),
+            ours: |k| k.utf32_to_utf8,
+            from: LE,
+            to: LE,
+            others: vec![(
+                "simdutf",
+                Box::new(|t, d| {
+                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                    unsafe {
+                        simdutf::convert_utf32_to_utf8(
+                            t.u32s.as_ptr(),
+                            t.u32s.len(),
+                            d.as_mut_ptr(),
+                        )
+                    }
+                }),
+            )],
+        },
+        Direction {
+            name: "utf16le->utf32le",
+            input: |t| Some(&t.utf16le),
+            ours: |k| k.utf16_to_utf32,
+            from: LE,
+            to: LE,
+            others: vec![(
+                "simdutf",
+                Box::new(|t, d| {
+                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                    unsafe {
+                        simdutf::convert_utf16le_to_utf32(
+                            t.u16s.as_ptr(),
+                            t.u16s.len(),
+                            u32_out(d).as_mut_ptr(),
+                        )
+                    }
+                }),
+            )],
+        },
+        Direction {
+            name: "utf32le->utf16le",
+            input: |t| Some(&t.utf32le),
+            ours: |k| k.utf32_to_utf16,
+            from: LE,
+            to: LE,
+            others: vec![(
+                "simdutf",
+                Box::new(|t, d| {
+                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                    unsafe {
+                        simdutf::convert_utf32_to_utf16le(
+                            t.u32s.as_ptr(),
+                            t.u32s.len(),
+                            u16_out(d).as_mut_ptr(),
+                        )
+                    }
+                }),
+            )],
+        },
+        Direction {
+            name: "utf16le->utf16be",
+            input: |t| Some(&t.utf16le),
+            ours: |k| k.utf16_to_utf16,
+            from: LE,
+            to: BE,
+            others: vec![(
+                "simdutf",
+                Box::new(|t, d| {
+                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                    unsafe {
+                        simdutf::change_endianness_utf16(
+                            t.u16s.as_ptr(),
+                            t.u16s.len(),
+                            u16_out(d).as_mut_ptr(),
+                        )
+                    };
+                    t.u16s.len()
+                }),
+            )],
+        },
+        Direction {
+            name: "latin1->utf8",
+            input: |t| t.latin1.as_deref(),
+            ours: |k| k.latin1_to_utf8,
+            from: LE,
+            to: LE,
+            others: vec![
+                (
+                    "simdutf",
+                    Box::new(|t, d| {
+                        let l = t.latin1.as_deref().expect("Latin-1 text");
+                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                        unsafe {
+                            simdutf::convert_latin1_to_utf8(l.as_ptr(), l.len(), d.as_mut_ptr())
+                        }
+                    }),
+                ),
+                (
+                    "enc_rs",
+                    Box::new(|t, d| {
+                        encoding_rs::mem::convert_latin1_to_utf8(
+                            t.latin1.as_deref().expect("Latin-1 text"),
+                            d,
+                        )
+                    }),
+                ),
+            ],
+        },
+        Direction {
+            name: "utf8->latin1",
+            input: |t| t.latin1.as_ref().map(|_| &t.utf8[..]),
+            ours: |k| k.utf8_to_latin1,
+            from: LE,
+            to: LE,
+            others: vec![
+                (
+                    "simdutf",
+                    Box::new(|t, d| {
+                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                        unsafe {
+                            simdutf::convert_utf8_to_latin1(
+                                t.utf8.as_ptr(),
+                                t.utf8.len(),
+                                d.as_mut_ptr(),
+                            )
+                        }
+                    }),
+                ),
+                (
+                    "enc_rs",
+                    Box::new(|t, d| encoding_rs::mem::convert_utf8_to_latin1_lossy(&t.utf8, d)),
+                ),
+            ],
+        },
+        Direction {
+            name: "latin1->utf16le",
+            input: |t| t.latin1.as_deref(),
+            ours: |k| k.latin1_to_utf16,
+            from: LE,
+            to: LE,
+            others: vec![
+                (
+                    "simdutf",
+                    Box::new(|t, d| {
+                        let l = t.latin1.as_deref().expect("Latin-1 text");
+                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                        unsafe {
+                            simdutf::convert_latin1_to_utf16le(
+                                l.as_ptr(),
+                                l.len(),
+                                u16_out(d).as_mut_ptr(),
+                            )
+                        }
+                    }),
+                ),
+                (
+                    "enc_rs",
+                    Box::new(|t, d| {
+                        let l = t.latin1.as_deref().expect("Latin-1 text");
+                        encoding_rs::mem::convert_latin1_to_utf16(l, &mut u16_out(d)[..l.len()]);
+                        l.len()
+                    }),
+                ),
+            ],
+        },
+        Direction {
+            name: "utf16le->latin1",
+            input: |t| t.latin1.as_ref().map(|_| &t.utf16le[..]),
+            ours: |k| k.utf16_to_latin1,
+            from: LE,
+            to: LE,
+            others: vec![
+                (
+                    "simdutf",
+                    Box::new(|t, d| {
+                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
+                        unsafe {
+                            simdutf::convert_utf16le_to_latin1(
+                                t.u16s.as_ptr(),
+                                t.u16s.len(),
+                                d.as_mut_ptr(),
+                            )
+                        }
+                    }),
+                ),
+                (
+                    "enc_rs",
+                    Box::new(|t, d| {
+                        encoding_rs::mem::convert_utf16_to_latin1_lossy(
+                            &t.u16s,
+                            &mut d[..t.u16s.len()],
+                        );
+                        t.u16s.len()
+                    }),
+                ),
+            ],
+        },
+    ]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let markdown = args.iter().any(|a| a == "--markdown");
+    let filter = args.iter().find(|a| !a.starts_with("--")).cloned();
+    let kernels: Vec<&Kernel> = utfast_simd::available().collect();
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    println!("CPU: {cpu}");
+    println!(
+        "simdutf: SIMDUTF_FORCE_IMPLEMENTATION={:?}; our kernels: {:?}",
+        std::env::var("SIMDUTF_FORCE_IMPLEMENTATION").ok(),
+        kernels.iter().map(|k| k.name).collect::<Vec<_>>()
+    );
+    let texts = texts();
+    for dir in directions() {
+        if filter
+            .as_ref()
+            .is_some_and(|f| !dir.name.contains(f.as_str()))
+        {
+            continue;
+        }
+        let mut header = vec!["file".to_string()];
+        header.extend(kernels.iter().map(|k| k.name.to_string()));
+        header.extend(dir.others.iter().map(|(n, _)| n.to_string()));
+        header.extend(dir.others.iter().map(|(n, _)| format!("best/{n}")));
+        header.push("lossy".into());
+        println!();
+        println!("## {} (GB/s of input)", dir.name);
+        print_row(&header, markdown, true);
+        for t in &texts {
+            let Some(src) = (dir.input)(t) else { continue };
+            // Output buffers are u64s (aligned for the u16/u32 views of the
+            // competitors) of 4 bytes per input byte: more than any worst case.
+            // Every kernel strict, the first kernel lossy, then the competitors; each
+            // closure has its own output buffer.
+            let n = kernels.len() + 1 + dir.others.len();
+            let mut bufs: Vec<Vec<u64>> = (0..n).map(|_| vec![0u64; src.len() / 2 + 64]).collect();
+            let mut fs: Vec<Box<dyn FnMut() + '_>> = Vec::new();
+            let mut outs = bufs.iter_mut();
+            for (i, k) in kernels.iter().chain(kernels.first()).enumerate() {
+                let f = (dir.ours)(k);
+                let mode = if i < kernels.len() {
+                    Mode::Strict
+                } else {
+                    Mode::Lossy
+                };
+                let (from, to) = (dir.from, dir.to);
+                let dst: &mut [u8] = bytemuck::cast_slice_mut(outs.next().expect("a buffer"));
+                fs.push(Box::new(move || {
+                    black_box(f(black_box(src), dst, from, to, mode).expect("valid"));
+                }));
+            }
+            for (_, other) in &dir.others {
+                let dst: &mut [u8] = bytemuck::cast_slice_mut(outs.next().expect("a buffer"));
+                fs.push(Box::new(move || {
+                    black_box(other(black_box(t), dst));
+                }));
+            }
+            let times = time_all(&mut fs);
+            drop(fs);
+            let gbs = |t: f64| format!("{:.2}", src.len() as f64 / t / 1e9);
+            let ours = &times[..kernels.len()];
+            let best = ours.iter().copied().fold(f64::MAX, f64::min);
+            let mut row = vec![t.name.clone()];
+            row.extend(ours.iter().map(|&t| gbs(t)));
+            row.extend(times[kernels.len() + 1..].iter().map(|&t| gbs(t)));
+            row.extend(
+                times[kernels.len() + 1..]
+                    .iter()
+                    .map(|&o| format!("{:.2}", o / best)),
+            );
+            row.push(format!("{:.2}", times[kernels.len()] / times[0]));
+            print_row(&row, markdown, false);
+        }
+    }
+}
+
+fn print_row(cells: &[String], markdown: bool, header: bool) {
+    if markdown {
+        println!("| {} |", cells.join(" | "));
+        if header {
+            println!("|{}", "---|".repeat(cells.len()));
+        }
+    } else {
+        let line: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i == 0 {
+                    format!("{c:<9}")
+                } else {
+                    format!("{c:>9}")
+                }
+            })
+            .collect();
+        println!("{}", line.join(" "));
+    }
+}
