@@ -95,12 +95,33 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
     // only once per many blocks; reset by every accepted block.
     let mut span = Op::IN;
     while n - i >= Op::IN && m - o >= Op::OUT {
-        // SAFETY: the ISA is the caller's promise; `i + IN <= n` and `o + OUT <= m`.
-        if unsafe { op.block(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
-            i += Op::IN;
-            o += Op::OUT;
-            span = Op::IN;
-            continue;
+        // Four blocks per bounds check while input and room last: the common case
+        // (every block accepted) then runs with one loop branch per four blocks.
+        let mut refused = false;
+        'fast: while n - i >= 4 * Op::IN && m - o >= 4 * Op::OUT {
+            for _ in 0..4 {
+                // SAFETY: the ISA is the caller's promise; `i + IN <= n` and
+                // `o + OUT <= m` hold for each of the four blocks (checked above).
+                if !unsafe { op.block(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
+                    refused = true;
+                    break 'fast;
+                }
+                i += Op::IN;
+                o += Op::OUT;
+                span = Op::IN;
+            }
+        }
+        if !refused {
+            if n - i < Op::IN || m - o < Op::OUT {
+                break;
+            }
+            // SAFETY: the ISA is the caller's promise; `i + IN <= n` and `o + OUT <= m`.
+            if unsafe { op.block(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
+                i += Op::IN;
+                o += Op::OUT;
+                span = Op::IN;
+                continue;
+            }
         }
         let end = op.cut(src, i + span.min(n - i));
         debug_assert!(i < end && end <= n);
