@@ -41,4 +41,5 @@ export UTFAST_QEMU=1
 # (Doctests are left out: rustup's rustdoc has no aarch64 std, and they do not touch NEON.)
 cargo test --target aarch64-unknown-linux-gnu -p utfast-simd --lib "$@" -- --nocapture
 cargo test --target aarch64-unknown-linux-gnu -p utfast --test kernels_utf8 --test kernels_units \
-    --test transcode_props --test conformance --test roundtrip "$@" -- --nocapture
+    --test transcode_props --test conformance --test roundtrip --test kernels_transcode_utf16 \
+    --test overread "$@" -- --nocapture

@@ -41,8 +41,7 @@ pub(crate) fn utf16_resync(src: &[u8], at: usize, from: Endian) -> usize {
         return src.len();
     }
     let unit = |i: usize| from.read_u16([src[i], src[i + 1]]);
-    if at >= 2 && (0xD800..0xDC00).contains(&unit(at - 2)) && (0xDC00..0xE000).contains(&unit(at))
-    {
+    if at >= 2 && (0xD800..0xDC00).contains(&unit(at - 2)) && (0xDC00..0xE000).contains(&unit(at)) {
         at + 2
     } else {
         at

@@ -64,15 +64,31 @@ unsafe fn widen<V: VectorExt, const UTF32: bool, const BE: bool>(v: V, dst: *mut
     unsafe {
         let zero = V::splat(0);
         if UTF32 {
-            let (a, b) = if BE { V::zip8(zero, v) } else { V::zip8(v, zero) };
-            let (w0, w1) = if BE { V::zip16(zero, a) } else { V::zip16(a, zero) };
-            let (w2, w3) = if BE { V::zip16(zero, b) } else { V::zip16(b, zero) };
+            let (a, b) = if BE {
+                V::zip8(zero, v)
+            } else {
+                V::zip8(v, zero)
+            };
+            let (w0, w1) = if BE {
+                V::zip16(zero, a)
+            } else {
+                V::zip16(a, zero)
+            };
+            let (w2, w3) = if BE {
+                V::zip16(zero, b)
+            } else {
+                V::zip16(b, zero)
+            };
             w0.store_unaligned(dst);
             w1.store_unaligned(dst.add(16));
             w2.store_unaligned(dst.add(32));
             w3.store_unaligned(dst.add(48));
         } else {
-            let (a, b) = if BE { V::zip8(zero, v) } else { V::zip8(v, zero) };
+            let (a, b) = if BE {
+                V::zip8(zero, v)
+            } else {
+                V::zip8(v, zero)
+            };
             a.store_unaligned(dst);
             b.store_unaligned(dst.add(16));
         }
@@ -80,10 +96,13 @@ unsafe fn widen<V: VectorExt, const UTF32: bool, const BE: bool>(v: V, dst: *mut
 }
 
 /// 16-bit UTF-16 units (little-endian lanes) in the target byte order.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
 #[inline(always)]
 unsafe fn order16<V: VectorExt, const BE: bool>(v: V) -> V {
-    // SAFETY: the ISA is the caller's promise.
     if BE {
+        // SAFETY: the ISA is the caller's promise.
         unsafe { v.swap_bytes16() }
     } else {
         v
@@ -91,10 +110,13 @@ unsafe fn order16<V: VectorExt, const BE: bool>(v: V) -> V {
 }
 
 /// 32-bit code points (little-endian lanes) in the target byte order.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
 #[inline(always)]
 unsafe fn order32<V: VectorExt, const BE: bool>(v: V) -> V {
-    // SAFETY: the ISA is the caller's promise.
     if BE {
+        // SAFETY: the ISA is the caller's promise.
         unsafe { v.swap_bytes32() }
     } else {
         v

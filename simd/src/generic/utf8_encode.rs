@@ -190,14 +190,17 @@ pub(crate) unsafe fn utf16_to_utf8<V: VectorExt, const BE: bool>(
             if BE {
                 u = u.swap_bytes16();
             }
-            let surr = u.and(V::splat4([0, 0xF8, 0, 0xF8])).eq16(V::splat4([0, 0xD8, 0, 0xD8]));
+            let surr = u
+                .and(V::splat4([0, 0xF8, 0, 0xF8]))
+                .eq16(V::splat4([0, 0xD8, 0, 0xD8]));
             if surr.is_zero() {
                 out += encode_bmp(u, d);
                 pos += 16;
                 continue;
             }
             // Surrogates: decode the 8 units one character at a time.
-            let unit = |i: usize| -> u32 { from.read_u16([*s.add(2 * i), *s.add(2 * i + 1)]).into() };
+            let unit =
+                |i: usize| -> u32 { from.read_u16([*s.add(2 * i), *s.add(2 * i + 1)]).into() };
             let (mut i, mut w) = (0usize, 0usize);
             while i < 8 {
                 let c = unit(i);
@@ -264,7 +267,9 @@ pub(crate) unsafe fn utf32_to_utf8<V: VectorExt, const BE: bool>(
             }
             if a.or(b).and(V::splat4([0, 0, 0xFF, 0xFF])).is_zero() {
                 let u = V::narrow32(a, b);
-                let surr = u.and(V::splat4([0, 0xF8, 0, 0xF8])).eq16(V::splat4([0, 0xD8, 0, 0xD8]));
+                let surr = u
+                    .and(V::splat4([0, 0xF8, 0, 0xF8]))
+                    .eq16(V::splat4([0, 0xD8, 0, 0xD8]));
                 if surr.is_zero() {
                     out += encode_bmp(u, d);
                     pos += 32;
