@@ -77,7 +77,10 @@ fn main() {
             .map(|c| if (c as u32) < 0x100 { c } else { 'é' })
             .collect();
         let src16: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
-        let src32: Vec<u8> = text.chars().flat_map(|c| (c as u32).to_le_bytes()).collect();
+        let src32: Vec<u8> = text
+            .chars()
+            .flat_map(|c| (c as u32).to_le_bytes())
+            .collect();
         let inputs: [(&[u8], usize); 5] = [
             (text.as_bytes(), src16.len()),
             (&src16, text.len()),

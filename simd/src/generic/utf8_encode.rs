@@ -190,6 +190,20 @@ pub(crate) unsafe fn utf16_to_utf8<V: VectorExt, const BE: bool>(
             if BE {
                 u = u.swap_bytes16();
             }
+            // ASCII runs: 16 units at a time (the 32-byte check reads `pos + 32 <=
+            // src.len()`, the 16-byte store is within WRITE).
+            if pos + 32 <= src.len() {
+                let mut u2 = V::load_unaligned(s.add(16));
+                if BE {
+                    u2 = u2.swap_bytes16();
+                }
+                if u.or(u2).and(V::splat4([0x80, 0xFF, 0x80, 0xFF])).is_zero() {
+                    V::narrow16(u, u2).store_unaligned(d);
+                    pos += 32;
+                    out += 16;
+                    continue;
+                }
+            }
             let surr = u
                 .and(V::splat4([0, 0xF8, 0, 0xF8]))
                 .eq16(V::splat4([0, 0xD8, 0, 0xD8]));
