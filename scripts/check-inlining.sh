@@ -16,8 +16,14 @@ syms=$(nm -C --defined-only "$rlib" 2>/dev/null | awk '{ $1=""; $2=""; print }')
 
 status=0
 case "$(uname -m)" in
-    x86_64) expected="find_error_sse42 is_ascii_sse42 find_error_avx2 is_ascii_avx2 find_error_avx512 is_ascii_avx512" ;;
-    aarch64) expected="find_error_neon is_ascii_neon" ;;
+    x86_64) expected="find_error_sse42 is_ascii_sse42 find_error_avx2 is_ascii_avx2 find_error_avx512 is_ascii_avx512
+        sse42::transcode::utf8_to_utf16::simd sse42::transcode::utf16_to_utf8::simd
+        sse42::transcode::utf8_to_utf32::simd sse42::transcode::utf32_to_utf8::simd
+        sse42::transcode::utf8_to_latin1::simd avx2::transcode::utf8_to_utf32::simd
+        avx2::transcode::utf32_to_utf8::simd avx2::transcode::utf8_to_latin1::simd" ;;
+    aarch64) expected="find_error_neon is_ascii_neon neon::transcode::utf8_to_utf16::simd
+        neon::transcode::utf16_to_utf8::simd neon::transcode::utf8_to_utf32::simd
+        neon::transcode::utf32_to_utf8::simd neon::transcode::utf8_to_latin1::simd" ;;
     *) expected="" ;;
 esac
 for f in $expected; do
@@ -26,7 +32,7 @@ for f in $expected; do
         status=1
     fi
 done
-outlined=$(grep -E 'as utfast_simd::vector::Vector>|core_arch::|utf8_validate::(check_block|check_vector|find_error_block|Tables)|ascii::is_ascii' <<<"$syms" || true)
+outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|core_arch::|generic::utf8_(decode|encode|latin1)::|utf8_validate::(check_block|check_vector|find_error_block|Tables)|ascii::is_ascii' <<<"$syms" || true)
 if [ -n "$outlined" ]; then
     echo "primitives compiled as separate functions (not inlined):"
     echo "$outlined"

@@ -6,7 +6,7 @@
 #
 # Installs the Debian packages if they are missing (needs root, as in CI), then runs
 # the simd crate's unit tests (Vector methods, tables) and the kernel-vs-scalar suites
-# (UTF-8 validation, unit-oriented operations, transcoding properties, conformance
+# (UTF-8 validation, unit-oriented operations, UTF-8 transcoders, transcoding properties, conformance
 # vectors, lipsum round trips), each of which runs every kernel in `available()`.
 # Extra arguments are passed to `cargo test` (e.g. a test-name filter).
 set -euo pipefail
@@ -41,4 +41,5 @@ export UTFAST_QEMU=1
 # (Doctests are left out: rustup's rustdoc has no aarch64 std, and they do not touch NEON.)
 cargo test --target aarch64-unknown-linux-gnu -p utfast-simd --lib "$@" -- --nocapture
 cargo test --target aarch64-unknown-linux-gnu -p utfast --test kernels_utf8 --test kernels_units \
-    --test transcode_props --test conformance --test roundtrip "$@" -- --nocapture
+    --test transcode_props --test conformance --test roundtrip --test kernels_transcode_utf16 \
+    --test kernels_transcode_utf32 --test overread "$@" -- --nocapture

@@ -4,7 +4,7 @@
 //! is the last byte of its heap allocation; output buffers are allocated the same way.
 //! Any read past the input or write past the output is then caught by AddressSanitizer
 //! (`scripts/asan.sh`); without ASan the test still compares every result with the
-//! scalar kernel. Inputs: lengths 0..=300 of ASCII, 2-, 3-, 4-byte and mixed text in
+//! scalar kernel. Inputs: lengths 0..=300 of ASCII, Latin-1, 2-, 3-, 4-byte and mixed text in
 //! every encoding, cut at every byte (so truncated final characters occur), and the same
 //! with an invalid final unit.
 
@@ -37,6 +37,8 @@ fn texts() -> Vec<(&'static str, String)> {
     vec![
         ("ascii", long("The quick brown fox. ")),
         ("latin1", long("déjà vu ÿ ")),
+        // Only two-byte sequences with the lead byte C2 (the UTF-8 -> Latin-1 SIMD path).
+        ("latin1-c2", long("¡¿£¥§©« ")),
         ("2-byte", long("Жёлтый ")),
         ("3-byte", long("中文€ ")),
         ("4-byte", long("😀𝄞🎉")),

@@ -27,5 +27,4 @@ mod x86_64;
 
 pub use dispatch::{active, available, by_name};
 pub use kernel::{Kernel, TranscodeFn, SCALAR};
-#[cfg(target_arch = "x86_64")]
 mod tables;

@@ -164,6 +164,83 @@ macro_rules! unit_ops {
 }
 pub(crate) use unit_ops;
 
+/// Defines, in the invoking module, the UTF-8 transcoders of `generic/{utf8_decode,
+/// utf8_encode,utf8_latin1}.rs` as safe functions with the [`TranscodeFn`]
+/// signature, for the 16-byte vectors `$V` compiled with
+/// `#[target_feature(enable = $feature)]` (a wider kernel may instantiate them with
+/// 128-bit vectors under its own features). Same safety argument as [`unit_ops!`].
+///
+/// [`TranscodeFn`]: crate::TranscodeFn
+macro_rules! transcode_ops {
+    ($V:ty, $feature:literal) => {
+        /// The UTF-8 transcoders of this ISA (see `units::transcode_ops!`).
+        // A kernel may keep its own version of some of them (avx2: UTF-16).
+        #[allow(dead_code)]
+        pub(crate) mod transcode {
+            use crate::generic::{utf8_decode as dec, utf8_encode as enc, utf8_latin1 as lat};
+            #[allow(unused_imports)]
+            use utfast_scalar::{transcode as t, Endian, Mode, TranscodeError};
+
+            /// Inputs shorter than this (in bytes) go straight to the scalar functions.
+            const MIN: usize = 64;
+
+            crate::units::thin! { $feature,
+                /// `Kernel::utf8_to_utf16`.
+                fn utf8_to_utf16(src: &[u8], dst: &mut [u8], _from: Endian, to: Endian, mode: Mode)
+                    -> Result<usize, TranscodeError>;
+                short: src.len() < MIN,
+                scalar: t::utf8_to_utf16(src, dst, to, mode),
+                simd: match to {
+                    Endian::Little => dec::utf8_decode::<$V, false, false>(src, dst, mode),
+                    Endian::Big => dec::utf8_decode::<$V, false, true>(src, dst, mode),
+                },
+            }
+            crate::units::thin! { $feature,
+                /// `Kernel::utf8_to_utf32`.
+                fn utf8_to_utf32(src: &[u8], dst: &mut [u8], _from: Endian, to: Endian, mode: Mode)
+                    -> Result<usize, TranscodeError>;
+                short: src.len() < MIN,
+                scalar: t::utf8_to_utf32(src, dst, to, mode),
+                simd: match to {
+                    Endian::Little => dec::utf8_decode::<$V, true, false>(src, dst, mode),
+                    Endian::Big => dec::utf8_decode::<$V, true, true>(src, dst, mode),
+                },
+            }
+            crate::units::thin! { $feature,
+                /// `Kernel::utf16_to_utf8`.
+                fn utf16_to_utf8(src: &[u8], dst: &mut [u8], from: Endian, _to: Endian, mode: Mode)
+                    -> Result<usize, TranscodeError>;
+                short: src.len() < MIN,
+                scalar: t::utf16_to_utf8(src, dst, from, mode),
+                simd: match from {
+                    Endian::Little => enc::utf16_to_utf8::<$V, false>(src, dst, mode),
+                    Endian::Big => enc::utf16_to_utf8::<$V, true>(src, dst, mode),
+                },
+            }
+            crate::units::thin! { $feature,
+                /// `Kernel::utf32_to_utf8`.
+                fn utf32_to_utf8(src: &[u8], dst: &mut [u8], from: Endian, _to: Endian, mode: Mode)
+                    -> Result<usize, TranscodeError>;
+                short: src.len() < MIN,
+                scalar: t::utf32_to_utf8(src, dst, from, mode),
+                simd: match from {
+                    Endian::Little => enc::utf32_to_utf8::<$V, false>(src, dst, mode),
+                    Endian::Big => enc::utf32_to_utf8::<$V, true>(src, dst, mode),
+                },
+            }
+            crate::units::thin! { $feature,
+                /// `Kernel::utf8_to_latin1`.
+                fn utf8_to_latin1(src: &[u8], dst: &mut [u8], _from: Endian, _to: Endian, mode: Mode)
+                    -> Result<usize, TranscodeError>;
+                short: src.len() < MIN,
+                scalar: t::utf8_to_latin1(src, dst, mode),
+                simd: lat::utf8_to_latin1::<$V>(src, dst, mode),
+            }
+        }
+    };
+}
+pub(crate) use transcode_ops;
+
 /// One safe function `$name` with a nested `#[target_feature]` instantiation: short
 /// inputs take the `$scalar` expression, others the `$simd` expression (an `unsafe`
 /// call of the generic algorithm) compiled with `$feature` (see [`unit_ops!`]).

@@ -116,6 +116,45 @@ pub(crate) trait VectorExt: Vector {
     /// # Safety
     /// The CPU supports the implementing ISA.
     unsafe fn narrow32(a: Self, b: Self) -> Self;
+
+    /// Per 16-bit lane (read little-endian): `lane << N`, zeros shifted in (`N` in 1..16).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn shl16<const N: i32>(self) -> Self;
+
+    /// Per 16-bit lane (read little-endian): `lane >> N`, logical (`N` in 1..16).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn shr16<const N: i32>(self) -> Self;
+
+    /// Per 32-bit lane (read little-endian): `lane << N`, zeros shifted in (`N` in 1..32).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn shl32<const N: i32>(self) -> Self;
+
+    /// Per 32-bit lane (read little-endian): `lane >> N`, logical (`N` in 1..32).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn shr32<const N: i32>(self) -> Self;
+
+    /// Per 32-bit lane (read little-endian): `self + other`, wrapping.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn add32(self, other: Self) -> Self;
+
+    /// A mask with one bit per byte (byte `k` at bit `k`), of a comparison result
+    /// (every byte `0x00` or `0xFF`; others give unspecified bits). Unlike
+    /// [`VectorExt::bitmask`] this is dense on every ISA (NEON pays a few extra
+    /// instructions): the transcoders index tables with it.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn bitmask_dense(self) -> u64;
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -37,6 +37,11 @@ static KERNEL: Kernel = {
         validate_utf8: validate_utf8,
         is_utf8: is_utf8,
         is_ascii: is_ascii,
+        utf8_to_utf16: units::transcode::utf8_to_utf16,
+        utf16_to_utf8: units::transcode::utf16_to_utf8,
+        utf8_to_utf32: units::transcode::utf8_to_utf32,
+        utf32_to_utf8: units::transcode::utf32_to_utf8,
+        utf8_to_latin1: units::transcode::utf8_to_latin1,
     )
 };
 

@@ -2,9 +2,13 @@
 //! Per-ISA modules instantiate them inside `#[target_feature]` functions.
 pub(crate) mod ascii;
 pub(crate) mod blocks;
+pub(crate) mod handover;
 pub(crate) mod latin1;
 pub(crate) mod lengths;
 pub(crate) mod swap;
 pub(crate) mod utf16;
 pub(crate) mod utf32;
+pub(crate) mod utf8_decode;
+pub(crate) mod utf8_encode;
+pub(crate) mod utf8_latin1;
 pub(crate) mod utf8_validate;

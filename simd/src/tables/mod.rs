@@ -3,7 +3,6 @@
 //! Nothing here is hand-typed: every table is built from its definition by a
 //! `const fn`, and the tests in each module rebuild the entries in a second,
 //! independent way (plain loops over the definition) and compare.
-#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 
 pub(crate) mod compress;
 pub(crate) mod utf8_to_utf16;

@@ -97,4 +97,48 @@ impl VectorExt for uint8x16_t {
             vreinterpretq_u8_u16(vuzp1q_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b)))
         }
     }
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vreinterpretq_u8_u16(vshlq_n_u16::<N>(vreinterpretq_u16_u8(self))) }
+    }
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vreinterpretq_u8_u16(vshrq_n_u16::<N>(vreinterpretq_u16_u8(self))) }
+    }
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vreinterpretq_u8_u32(vshlq_n_u32::<N>(vreinterpretq_u32_u8(self))) }
+    }
+    #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vreinterpretq_u8_u32(vshrq_n_u32::<N>(vreinterpretq_u32_u8(self))) }
+    }
+    #[inline(always)]
+    unsafe fn add32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u32(vaddq_u32(
+                vreinterpretq_u32_u8(self),
+                vreinterpretq_u32_u8(other),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn bitmask_dense(self) -> u64 {
+        // SAFETY: the caller guarantees NEON; the weights are 16 readable bytes. Each
+        // byte keeps the bit of its position in its half; three pairwise additions sum
+        // each half into one byte (the weights are distinct bits: no carries).
+        unsafe {
+            const W: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+            let t = vandq_u8(self, vld1q_u8(W.as_ptr()));
+            let t = vpaddq_u8(t, t);
+            let t = vpaddq_u8(t, t);
+            let t = vpaddq_u8(t, t);
+            u64::from(vgetq_lane_u16::<0>(vreinterpretq_u16_u8(t)))
+        }
+    }
 }

@@ -119,6 +119,30 @@ unsafe fn check_all<V: VectorExt>() {
                 assert_eq!(n16[i], cat(2 * i), "narrow16 at {i}");
                 assert_eq!(n32[i], cat(4 * (i / 2) + i % 2), "narrow32 at {i}");
             }
+            let lane16 = |x: &[u8; 64], l: usize| u16::from_le_bytes([x[2 * l], x[2 * l + 1]]);
+            let lane32 = |x: &[u8; 64], l: usize| {
+                u32::from_le_bytes([x[4 * l], x[4 * l + 1], x[4 * l + 2], x[4 * l + 3]])
+            };
+            let (l16, r16) = (store(va.shl16::<6>()), store(va.shr16::<10>()));
+            let (l32, r32) = (store(va.shl32::<16>()), store(va.shr32::<7>()));
+            let add = store(va.add32(vb));
+            for l in 0..n / 2 {
+                assert_eq!(lane16(&l16, l), lane16(&a, l) << 6, "shl16 lane {l}");
+                assert_eq!(lane16(&r16, l), lane16(&a, l) >> 10, "shr16 lane {l}");
+            }
+            for l in 0..n / 4 {
+                assert_eq!(lane32(&l32, l), lane32(&a, l) << 16, "shl32 lane {l}");
+                assert_eq!(lane32(&r32, l), lane32(&a, l) >> 7, "shr32 lane {l}");
+                let sum = lane32(&a, l).wrapping_add(lane32(&b, l));
+                assert_eq!(lane32(&add, l), sum, "add32 lane {l}");
+            }
+            let dense = va.eq8(vb).bitmask_dense();
+            for i in 0..n {
+                assert_eq!(dense >> i & 1 == 1, a[i] == b[i], "bitmask_dense bit {i}");
+            }
+            if n < 64 {
+                assert_eq!(dense >> n, 0, "bitmask_dense high bits");
+            }
         }
     }
 }

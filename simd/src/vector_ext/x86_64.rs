@@ -93,6 +93,36 @@ impl VectorExt for __m128i {
             _mm_packus_epi32(_mm_and_si128(a, m), _mm_and_si128(b, m))
         }
     }
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_slli_epi16::<N>(self) }
+    }
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_srli_epi16::<N>(self) }
+    }
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_slli_epi32::<N>(self) }
+    }
+    #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_srli_epi32::<N>(self) }
+    }
+    #[inline(always)]
+    unsafe fn add32(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_add_epi32(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn bitmask_dense(self) -> u64 {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { u64::from(_mm_movemask_epi8(self) as u16) }
+    }
 }
 
 impl VectorExt for __m256i {
@@ -194,6 +224,36 @@ impl VectorExt for __m256i {
             let p = _mm256_packus_epi32(_mm256_and_si256(a, m), _mm256_and_si256(b, m));
             _mm256_permute4x64_epi64::<0b11_01_10_00>(p)
         }
+    }
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_slli_epi16::<N>(self) }
+    }
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_srli_epi16::<N>(self) }
+    }
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_slli_epi32::<N>(self) }
+    }
+    #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_srli_epi32::<N>(self) }
+    }
+    #[inline(always)]
+    unsafe fn add32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_add_epi32(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn bitmask_dense(self) -> u64 {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { u64::from(_mm256_movemask_epi8(self) as u32) }
     }
 }
 
@@ -305,5 +365,35 @@ impl VectorExt for __m512i {
             let p = _mm512_packus_epi32(_mm512_and_si512(a, m), _mm512_and_si512(b, m));
             _mm512_permutexvar_epi64(index64([0, 2, 4, 6, 1, 3, 5, 7]), p)
         }
+    }
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
+        unsafe { _mm512_sll_epi16(self, _mm_cvtsi32_si128(N)) }
+    }
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
+        unsafe { _mm512_srl_epi16(self, _mm_cvtsi32_si128(N)) }
+    }
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
+        unsafe { _mm512_sll_epi32(self, _mm_cvtsi32_si128(N)) }
+    }
+    #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
+        unsafe { _mm512_srl_epi32(self, _mm_cvtsi32_si128(N)) }
+    }
+    #[inline(always)]
+    unsafe fn add32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
+        unsafe { _mm512_add_epi32(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn bitmask_dense(self) -> u64 {
+        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
+        unsafe { _mm512_movepi8_mask(self) }
     }
 }

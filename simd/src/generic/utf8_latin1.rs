@@ -1,0 +1,103 @@
+//! UTF-8 -> Latin-1, generic over 16-byte [`VectorExt`]s.
+//!
+//! # The idea
+//!
+//! The characters U+0000..U+00FF are ASCII bytes and the two-byte sequences
+//! `C2 80..BF` and `C3 80..BF`; the Latin-1 byte of a two-byte sequence is
+//! `(lead & 3) << 6 | (continuation & 0x3F)`. So for a validated block in which no
+//! byte is `C4` or above (no lead byte of a character beyond U+00FF), every byte can
+//! be computed in place: a continuation byte takes the two low bits of the byte
+//! before it ([`Vector::shift_in_one_byte`](crate::vector::Vector::shift_in_one_byte)),
+//! an ASCII byte stays; then the lead bytes are dropped by compressing each vector
+//! with a keep mask ([`compress16`]).
+//!
+//! Blocks of 64 bytes start at a character boundary: an ASCII block is copied; a
+//! block that fails validation ([`block_has_error`], skipped in `Mode::Valid`) or
+//! holds a byte `>= C4` goes to the scalar transcoder (strict: from there on, which
+//! reports the exact error; lossy: up to a resynchronisation point, then the SIMD
+//! loop resumes; see [`super::handover`]). A lead byte in the last position of a
+//! block is left for the next block.
+
+use super::handover::{shift, utf8_resync};
+use super::utf8_encode::compress16;
+use crate::generic::blocks::select;
+use crate::generic::utf8_validate::block_has_error;
+use crate::vector_ext::VectorExt;
+use utfast_scalar::{transcode as scalar, Mode, TranscodeError};
+
+/// UTF-8 -> Latin-1: exactly the results of `utfast_scalar::transcode::utf8_to_latin1`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `V::BYTES == 16`.
+#[inline(always)]
+pub(crate) unsafe fn utf8_to_latin1<V: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    debug_assert_eq!(V::BYTES, 16);
+    let (mut pos, mut out) = (0usize, 0usize);
+    // One output byte per character: at most 64 per block, the last 16-byte store
+    // included; no spare bytes are needed (see `handover`).
+    while pos + 64 <= src.len() && out + 64 <= dst.len() {
+        // SAFETY: `pos + 64 <= src.len()` bounds the loads, `out + 64 <= dst.len()`
+        // the stores (the kept bytes of vector k start at most at 16 k).
+        unsafe {
+            let s = src.as_ptr().add(pos);
+            let d = dst.as_mut_ptr().add(out);
+            let v = [
+                V::load_unaligned(s),
+                V::load_unaligned(s.add(16)),
+                V::load_unaligned(s.add(32)),
+                V::load_unaligned(s.add(48)),
+            ];
+            if !v[0].or(v[1]).or(v[2].or(v[3])).any_high_bit() {
+                for (k, x) in v.into_iter().enumerate() {
+                    x.store_unaligned(d.add(16 * k));
+                }
+                pos += 64;
+                out += 64;
+                continue;
+            }
+            let c3 = V::splat(0xC3);
+            let beyond = v[0]
+                .saturating_sub(c3)
+                .or(v[1].saturating_sub(c3))
+                .or(v[2].saturating_sub(c3).or(v[3].saturating_sub(c3)));
+            if !beyond.is_zero() || (mode != Mode::Valid && block_has_error::<V>(s)) {
+                if mode == Mode::Strict {
+                    break;
+                }
+                let end = utf8_resync(src, pos + 64);
+                let r = scalar::utf8_to_latin1(&src[pos..end], &mut dst[out..], mode);
+                out = shift(r, pos, out)?;
+                pos = end;
+                continue;
+            }
+            let (top, cont_pat, low6) = (V::splat(0xC0), V::splat(0x80), V::splat(0x3F));
+            let mut prev = V::splat(0);
+            let mut w = 0usize;
+            for x in v {
+                let before = x.shift_in_one_byte(prev);
+                prev = x;
+                let kind = x.and(top);
+                let is_cont = kind.eq8(cont_pat);
+                let is_lead = kind.eq8(top);
+                // (before << 6) & 0xC0 per byte: a 16-bit shift only moves bits of the
+                // lower byte into the low six bits, which the mask clears.
+                let merged = before.shl16::<6>().and(top).or(x.and(low6));
+                let value = select(is_cont, merged, x);
+                let keep = !is_lead.bitmask_dense() & 0xFFFF;
+                w += compress16(value, keep, d.add(w));
+            }
+            // A lead byte at the end waits for its continuation in the next block.
+            pos += if src[pos + 63] >= 0xC0 { 63 } else { 64 };
+            out += w;
+        }
+    }
+    shift(
+        scalar::utf8_to_latin1(&src[pos..], &mut dst[out..], mode),
+        pos,
+        out,
+    )
+}

@@ -1,0 +1,239 @@
+//! The SIMD UTF-8 <-> UTF-32 and UTF-8 -> Latin-1 transcoders (and, as a cross-check,
+//! UTF-8 <-> UTF-16) of every kernel against scalar and the std-based model, in both
+//! byte orders and all three modes.
+//!
+//! Inputs are long enough for several 64-byte blocks: lipsum texts, texts with one
+//! error (or one character beyond Latin-1) placed at every position of a few blocks,
+//! random near-valid texts, and every `dst` size from 0 to the exact size for short
+//! prefixes (so the SIMD loop stops for lack of room at every point). Every kernel in
+//! `utfast_simd::available()` runs; their names are printed.
+//!
+//! `UTFAST_QEMU=1` / `UTFAST_QUICK=1` shrink the loops.
+
+mod common;
+
+use common::*;
+use utfast_scalar::{Encoding, Mode};
+
+const MODES: [Mode; 3] = [Mode::Strict, Mode::Lossy, Mode::Valid];
+/// Targets of a UTF-8 source that these tests concentrate on.
+const FROM_UTF8: [Encoding; 5] = [
+    Encoding::Utf32Le,
+    Encoding::Utf32Be,
+    Encoding::Latin1,
+    Encoding::Utf16Le,
+    Encoding::Utf16Be,
+];
+
+/// Checks `src` (in `from`) to `to` in every mode with exact, exact - 1 and large buffers.
+fn check_sizes(src: &[u8], from: Encoding, to: Encoding) {
+    let ks = kernels();
+    let items = decode_items(src, from);
+    for mode in MODES {
+        let exact = model_items(&items, to, mode, usize::MAX).out.len();
+        let max = utfast_scalar::transcode::max_output_len(from, to, src.len());
+        let mut sizes = vec![exact, max];
+        if exact > 0 {
+            sizes.push(exact - 1);
+        }
+        for n in sizes {
+            if let Err(m) = check_case(&ks, src, &items, from, to, mode, n) {
+                panic!("{m}");
+            }
+        }
+    }
+}
+
+fn lipsum() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lipsum");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".utf8.txt"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn lipsum_every_direction() {
+    let quick = quick();
+    for (name, text) in lipsum() {
+        let text: String = if quick {
+            text.chars().take(700).collect()
+        } else {
+            text
+        };
+        let src8 = text.as_bytes();
+        for to in FROM_UTF8 {
+            check_sizes(src8, Encoding::Utf8, to);
+        }
+        for from in [Encoding::Utf32Le, Encoding::Utf32Be] {
+            check_sizes(&encode_str(&text, from), from, Encoding::Utf8);
+        }
+        // Latin-1 text: the Latin-1 letters of the lipsum text (and ASCII).
+        let latin: String = text
+            .chars()
+            .map(|c| if (c as u32) < 0x100 { c } else { 'é' })
+            .collect();
+        check_sizes(latin.as_bytes(), Encoding::Utf8, Encoding::Latin1);
+        println!("{name}: ok");
+    }
+}
+
+/// Texts for the error sweeps: mostly Latin-1 (C2/C3 sequences), mixed widths, CJK.
+fn bases() -> Vec<String> {
+    let n = if quick() { 100 } else { 200 };
+    let cycle = |s: &str| s.chars().cycle().take(n).collect::<String>();
+    vec![
+        cycle("déjà vu, ÿ à la carte. "),
+        cycle("aé中😀ßж"),
+        cycle("中文字符"),
+        cycle("Hello world. "),
+    ]
+}
+
+/// One error (or character beyond Latin-1) inserted at every character position.
+#[test]
+fn error_at_every_position() {
+    let inserts: &[&[u8]] = &[
+        b"\xFF",
+        b"\xC3",
+        b"\xE2\x82",
+        b"\xED\xA0\x80",
+        b"\xF4\x90\x80\x80",
+        b"\x80",
+        "€".as_bytes(),
+        "Ā".as_bytes(),
+        "😀".as_bytes(),
+    ];
+    let step = if quick() { 7 } else { 1 };
+    let ks = kernels();
+    for base in bases() {
+        let bounds: Vec<usize> = base.char_indices().map(|(i, _)| i).step_by(step).collect();
+        for ins in inserts {
+            for &at in &bounds {
+                let mut src = base.as_bytes()[..at].to_vec();
+                src.extend_from_slice(ins);
+                src.extend_from_slice(&base.as_bytes()[at..]);
+                let items = decode_items(&src, Encoding::Utf8);
+                for to in [Encoding::Utf32Le, Encoding::Utf32Be, Encoding::Latin1] {
+                    for mode in [Mode::Strict, Mode::Lossy] {
+                        let exact = model_items(&items, to, mode, usize::MAX).out.len();
+                        for n in [exact, exact.saturating_sub(1), exact + 64] {
+                            check_case(&ks, &src, &items, Encoding::Utf8, to, mode, n)
+                                .unwrap_or_else(|m| panic!("insert at {at}: {m}"));
+                        }
+                    }
+                }
+            }
+        }
+        // UTF-32 sources with an invalid unit at every position.
+        for e in [Encoding::Utf32Le, Encoding::Utf32Be] {
+            let units: Vec<u32> = base.chars().map(|c| c as u32).collect();
+            for bad in [0xD800u32, 0xDFFF, 0x11_0000, 0xFFFF_FFFF] {
+                for at in (0..=units.len()).step_by(step) {
+                    let mut u = units.clone();
+                    u.insert(at, bad);
+                    let src = units32(&u, e.endian().unwrap());
+                    let items = decode_items(&src, e);
+                    for mode in [Mode::Strict, Mode::Lossy] {
+                        let exact = model_items(&items, Encoding::Utf8, mode, usize::MAX)
+                            .out
+                            .len();
+                        for n in [exact, exact.saturating_sub(1)] {
+                            check_case(&ks, &src, &items, e, Encoding::Utf8, mode, n)
+                                .unwrap_or_else(|m| panic!("unit at {at}: {m}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every `dst` size from 0 to the exact size, on inputs of a few blocks.
+#[test]
+fn every_small_dst() {
+    let ks = kernels();
+    let step = if quick() { 5 } else { 1 };
+    for base in bases() {
+        let cut: String = base.chars().take(90).collect();
+        let mut sources = vec![(Encoding::Utf8, cut.as_bytes().to_vec())];
+        for e in [Encoding::Utf32Le, Encoding::Utf32Be] {
+            sources.push((e, encode_str(&cut, e)));
+        }
+        for (from, src) in sources {
+            let items = decode_items(&src, from);
+            let targets: &[Encoding] = if from == Encoding::Utf8 {
+                &FROM_UTF8
+            } else {
+                &[Encoding::Utf8]
+            };
+            for &to in targets {
+                for mode in MODES {
+                    let exact = model_items(&items, to, mode, usize::MAX).out.len();
+                    for n in (0..=exact + 4).step_by(step) {
+                        check_case(&ks, &src, &items, from, to, mode, n)
+                            .unwrap_or_else(|m| panic!("{m}"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Random near-valid long texts: valid text with a few byte mutations.
+#[test]
+fn random_near_valid() {
+    let mut x: u64 = 0x1234_5678_9ABC_DEF1;
+    let mut rnd = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let pool: Vec<char> = "aeiou tnsrlé àüÿß¿жЖ中文€😀\u{FFFF}\u{10FFFF}\u{80}\u{7FF}\u{800}"
+        .chars()
+        .collect();
+    let rounds = if quick() { 40 } else { 400 };
+    for round in 0..rounds {
+        let len = (rnd() % 600) as usize;
+        // Runs of one kind of character (so SIMD fast paths engage), then mixes.
+        let mut text = String::new();
+        while text.len() < len {
+            let c = pool[(rnd() % pool.len() as u64) as usize];
+            let run = 1 + (rnd() % 40) as usize;
+            text.extend(std::iter::repeat_n(c, run));
+        }
+        let mut src8 = text.clone().into_bytes();
+        let mut src32 = encode_str(&text, Encoding::Utf32Le);
+        for _ in 0..(rnd() % 3) {
+            if !src8.is_empty() {
+                let i = (rnd() as usize) % src8.len();
+                src8[i] = rnd() as u8;
+            }
+            if !src32.is_empty() {
+                let i = (rnd() as usize) % src32.len();
+                src32[i] = rnd() as u8;
+            }
+        }
+        if round % 4 == 0 {
+            // Also a Latin-1-only variant.
+            let latin: Vec<u8> = text
+                .chars()
+                .map(|c| char::from_u32(c as u32 & 0xFF).unwrap())
+                .collect::<String>()
+                .into_bytes();
+            check_sizes(&latin, Encoding::Utf8, Encoding::Latin1);
+        }
+        for to in FROM_UTF8 {
+            check_sizes(&src8, Encoding::Utf8, to);
+        }
+        check_sizes(&src32, Encoding::Utf32Le, Encoding::Utf8);
+    }
+}
