@@ -157,352 +157,212 @@ fn u32_out(dst: &mut [u8]) -> &mut [u32] {
     bytemuck::cast_slice_mut(dst)
 }
 
+/// `dst` as bytes (for symmetry with [`u16_out`] in [`simdutf!`]).
+fn u8_out(dst: &mut [u8]) -> &mut [u8] {
+    dst
+}
+
+/// A simdutf competitor: `simdutf::$f(src, len, dst)` with `src` the slice
+/// `$input` of the text `$t` and `dst` the output viewed through `$view`.
+macro_rules! simdutf {
+    ($f:ident, |$t:ident| $input:expr, $view:ident) => {
+        (
+            "simdutf",
+            Box::new(|$t: &Text, d: &mut [u8]| {
+                let src = $input;
+                let out = $view(d);
+                // SAFETY: `src` is a valid slice; `d` holds 4 bytes per input byte
+                // (see `main`), more than any of these conversions writes.
+                unsafe { simdutf::$f(src.as_ptr(), src.len(), out.as_mut_ptr()) }
+            }) as Box<dyn Fn(&Text, &mut [u8]) -> usize>,
+        )
+    };
+}
+
+/// A competitor from a plain function.
+fn other(name: &'static str, f: impl Fn(&Text, &mut [u8]) -> usize + 'static) -> Other {
+    (name, Box::new(f))
+}
+
+fn direction(
+    name: &'static str,
+    input: fn(&Text) -> Option<&[u8]>,
+    ours: fn(&Kernel) -> TranscodeFn,
+    (from, to): (Endian, Endian),
+    others: Vec<Other>,
+) -> Direction {
+    Direction {
+        name,
+        input,
+        ours,
+        from,
+        to,
+        others,
+    }
+}
+
+/// The Latin-1 form of a text that has one.
+fn latin1(t: &Text) -> &[u8] {
+    t.latin1.as_deref().expect("a Latin-1 text")
+}
+
 fn directions() -> Vec<Direction> {
+    use encoding_rs::mem;
     use Endian::{Big as BE, Little as LE};
     vec![
-        Direction {
-            name: "utf8->utf16le",
-            input: |t| Some(&t.utf8),
-            ours: |k| k.utf8_to_utf16,
-            from: LE,
-            to: LE,
-            others: vec![
-                (
-                    "simdutf",
-                    Box::new(|t, d| {
-                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                        unsafe {
-                            simdutf::convert_utf8_to_utf16le(
-                                t.utf8.as_ptr(),
-                                t.utf8.len(),
-                                u16_out(d).as_mut_ptr(),
-                            )
-                        }
-                    }),
-                ),
-                (
-                    "enc_rs",
-                    Box::new(|t, d| encoding_rs::mem::convert_utf8_to_utf16(&t.utf8, u16_out(d))),
-                ),
-                (
-                    "std",
-                    Box::new(|t, d| {
-                        let s = std::str::from_utf8(&t.utf8).expect("valid");
-                        let out = u16_out(d);
-                        let mut n = 0;
-                        for (o, u) in out.iter_mut().zip(s.encode_utf16()) {
-                            *o = u;
-                            n += 1;
-                        }
-                        n
-                    }),
-                ),
+        direction(
+            "utf8->utf16le",
+            |t| Some(&t.utf8),
+            |k| k.utf8_to_utf16,
+            (LE, LE),
+            vec![
+                simdutf!(convert_utf8_to_utf16le, |t| &t.utf8, u16_out),
+                other("enc_rs", |t, d| {
+                    mem::convert_utf8_to_utf16(&t.utf8, u16_out(d))
+                }),
+                other("std", |t, d| {
+                    let s = std::str::from_utf8(&t.utf8).expect("valid");
+                    let out = u16_out(d);
+                    out.iter_mut()
+                        .zip(s.encode_utf16())
+                        .map(|(o, u)| *o = u)
+                        .count()
+                }),
             ],
-        },
-        Direction {
-            name: "utf16le->utf8",
-            input: |t| Some(&t.utf16le),
-            ours: |k| k.utf16_to_utf8,
-            from: LE,
-            to: LE,
-            others: vec![
-                (
-                    "simdutf",
-                    Box::new(|t, d| {
-                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                        unsafe {
-                            simdutf::convert_utf16le_to_utf8(
-                                t.u16s.as_ptr(),
-                                t.u16s.len(),
-                                d.as_mut_ptr(),
-                            )
-                        }
-                    }),
-                ),
-                (
-                    "enc_rs",
-                    Box::new(|t, d| encoding_rs::mem::convert_utf16_to_utf8(&t.u16s, d)),
-                ),
-                (
-                    "std",
-                    Box::new(|t, _| String::from_utf16(&t.u16s).expect("valid").len()),
-                ),
+        ),
+        direction(
+            "utf16le->utf8",
+            |t| Some(&t.utf16le),
+            |k| k.utf16_to_utf8,
+            (LE, LE),
+            vec![
+                simdutf!(convert_utf16le_to_utf8, |t| &t.u16s, u8_out),
+                other("enc_rs", |t, d| mem::convert_utf16_to_utf8(&t.u16s, d)),
+                other("std", |t, _| {
+                    String::from_utf16(&t.u16s).expect("valid").len()
+                }),
             ],
-        },
-        Direction {
-            name: "utf8->utf16be",
-            input: |t| Some(&t.utf8),
-            ours: |k| k.utf8_to_utf16,
-            from: LE,
-            to: BE,
-            others: vec![(
-                "simdutf",
-                Box::new(|t, d| {
-                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                    unsafe {
-                        simdutf::convert_utf8_to_utf16be(
-                            t.utf8.as_ptr(),
-                            t.utf8.len(),
-                            u16_out(d).as_mut_ptr(),
-                        )
-                    }
+        ),
+        direction(
+            "utf8->utf16be",
+            |t| Some(&t.utf8),
+            |k| k.utf8_to_utf16,
+            (LE, BE),
+            vec![simdutf!(convert_utf8_to_utf16be, |t| &t.utf8, u16_out)],
+        ),
+        direction(
+            "utf16be->utf8",
+            |t| Some(&t.utf16be),
+            |k| k.utf16_to_utf8,
+            (BE, LE),
+            // simdutf reads UTF-16BE from u16s holding big-endian bytes.
+            vec![simdutf!(convert_utf16be_to_utf8, |t| &t.u16s_be, u8_out)],
+        ),
+        direction(
+            "utf8->utf32le",
+            |t| Some(&t.utf8),
+            |k| k.utf8_to_utf32,
+            (LE, LE),
+            vec![
+                simdutf!(convert_utf8_to_utf32, |t| &t.utf8, u32_out),
+                other("std", |t, d| {
+                    let s = std::str::from_utf8(&t.utf8).expect("valid");
+                    let out = u32_out(d);
+                    out.iter_mut()
+                        .zip(s.chars())
+                        .map(|(o, c)| *o = c as u32)
+                        .count()
                 }),
-            )],
-        },
-        Direction {
-            name: "utf16be->utf8",
-            input: |t| Some(&t.utf16be),
-            ours: |k| k.utf16_to_utf8,
-            from: BE,
-            to: LE,
-            others: vec![(
-                "simdutf",
-                Box::new(|t, d| {
-                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                    unsafe {
-                        // simdutf reads UTF-16BE from u16s holding big-endian bytes.
-                        simdutf::convert_utf16be_to_utf8(
-                            t.u16s_be.as_ptr(),
-                            t.u16s_be.len(),
-                            d.as_mut_ptr(),
-                        )
-                    }
-                }),
-            )],
-        },
-        Direction {
-            name: "utf8->utf32le",
-            input: |t| Some(&t.utf8),
-            ours: |k| k.utf8_to_utf32,
-            from: LE,
-            to: LE,
-            others: vec![
-                (
-                    "simdutf",
-                    Box::new(|t, d| {
-                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                        unsafe {
-                            simdutf::convert_utf8_to_utf32(
-                                t.utf8.as_ptr(),
-                                t.utf8.len(),
-                                u32_out(d).as_mut_ptr(),
-                            )
-                        }
-                    }),
-                ),
-                (
-                    "std",
-                    Box::new(|t, d| {
-                        let s = std::str::from_utf8(&t.utf8).expect("valid");
-                        let out = u32_out(d);
-                        let mut n = 0;
-                        for (o, c) in out.iter_mut().zip(s.chars()) {
-                            *o = c as u32;
-                            n += 1;
-                        }
-                        n
-                    }),
-                ),
             ],
-        },
-        Direction {
-            name: "utf32le->utf8",
-            input: |t| Some(&t.utf32le),
-            ours: |k| k.utf32_to_utf8,
-            from: LE,
-            to: LE,
-            others: vec![(
-                "simdutf",
-                Box::new(|t, d| {
-                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                    unsafe {
-                        simdutf::convert_utf32_to_utf8(
-                            t.u32s.as_ptr(),
-                            t.u32s.len(),
-                            d.as_mut_ptr(),
-                        )
-                    }
+        ),
+        direction(
+            "utf32le->utf8",
+            |t| Some(&t.utf32le),
+            |k| k.utf32_to_utf8,
+            (LE, LE),
+            vec![simdutf!(convert_utf32_to_utf8, |t| &t.u32s, u8_out)],
+        ),
+        direction(
+            "utf16le->utf32le",
+            |t| Some(&t.utf16le),
+            |k| k.utf16_to_utf32,
+            (LE, LE),
+            vec![simdutf!(convert_utf16le_to_utf32, |t| &t.u16s, u32_out)],
+        ),
+        direction(
+            "utf32le->utf16le",
+            |t| Some(&t.utf32le),
+            |k| k.utf32_to_utf16,
+            (LE, LE),
+            vec![simdutf!(convert_utf32_to_utf16le, |t| &t.u32s, u16_out)],
+        ),
+        direction(
+            "utf16le->utf16be",
+            |t| Some(&t.utf16le),
+            |k| k.utf16_to_utf16,
+            (LE, BE),
+            vec![other("simdutf", |t, d| {
+                let out = u16_out(d);
+                // SAFETY: `out` has room for every unit of the input (see `main`).
+                unsafe {
+                    simdutf::change_endianness_utf16(
+                        t.u16s.as_ptr(),
+                        t.u16s.len(),
+                        out.as_mut_ptr(),
+                    )
+                };
+                t.u16s.len()
+            })],
+        ),
+        direction(
+            "latin1->utf8",
+            |t| t.latin1.as_deref(),
+            |k| k.latin1_to_utf8,
+            (LE, LE),
+            vec![
+                simdutf!(convert_latin1_to_utf8, |t| latin1(t), u8_out),
+                other("enc_rs", |t, d| mem::convert_latin1_to_utf8(latin1(t), d)),
+            ],
+        ),
+        direction(
+            "utf8->latin1",
+            |t| t.latin1.as_ref().map(|_| &t.utf8[..]),
+            |k| k.utf8_to_latin1,
+            (LE, LE),
+            vec![
+                simdutf!(convert_utf8_to_latin1, |t| &t.utf8, u8_out),
+                other("enc_rs", |t, d| {
+                    mem::convert_utf8_to_latin1_lossy(&t.utf8, d)
                 }),
-            )],
-        },
-        Direction {
-            name: "utf16le->utf32le",
-            input: |t| Some(&t.utf16le),
-            ours: |k| k.utf16_to_utf32,
-            from: LE,
-            to: LE,
-            others: vec![(
-                "simdutf",
-                Box::new(|t, d| {
-                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                    unsafe {
-                        simdutf::convert_utf16le_to_utf32(
-                            t.u16s.as_ptr(),
-                            t.u16s.len(),
-                            u32_out(d).as_mut_ptr(),
-                        )
-                    }
+            ],
+        ),
+        direction(
+            "latin1->utf16le",
+            |t| t.latin1.as_deref(),
+            |k| k.latin1_to_utf16,
+            (LE, LE),
+            vec![
+                simdutf!(convert_latin1_to_utf16le, |t| latin1(t), u16_out),
+                other("enc_rs", |t, d| {
+                    let l = latin1(t);
+                    mem::convert_latin1_to_utf16(l, &mut u16_out(d)[..l.len()]);
+                    l.len()
                 }),
-            )],
-        },
-        Direction {
-            name: "utf32le->utf16le",
-            input: |t| Some(&t.utf32le),
-            ours: |k| k.utf32_to_utf16,
-            from: LE,
-            to: LE,
-            others: vec![(
-                "simdutf",
-                Box::new(|t, d| {
-                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                    unsafe {
-                        simdutf::convert_utf32_to_utf16le(
-                            t.u32s.as_ptr(),
-                            t.u32s.len(),
-                            u16_out(d).as_mut_ptr(),
-                        )
-                    }
-                }),
-            )],
-        },
-        Direction {
-            name: "utf16le->utf16be",
-            input: |t| Some(&t.utf16le),
-            ours: |k| k.utf16_to_utf16,
-            from: LE,
-            to: BE,
-            others: vec![(
-                "simdutf",
-                Box::new(|t, d| {
-                    // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                    unsafe {
-                        simdutf::change_endianness_utf16(
-                            t.u16s.as_ptr(),
-                            t.u16s.len(),
-                            u16_out(d).as_mut_ptr(),
-                        )
-                    };
+            ],
+        ),
+        direction(
+            "utf16le->latin1",
+            |t| t.latin1.as_ref().map(|_| &t.utf16le[..]),
+            |k| k.utf16_to_latin1,
+            (LE, LE),
+            vec![
+                simdutf!(convert_utf16le_to_latin1, |t| &t.u16s, u8_out),
+                other("enc_rs", |t, d| {
+                    mem::convert_utf16_to_latin1_lossy(&t.u16s, &mut d[..t.u16s.len()]);
                     t.u16s.len()
                 }),
-            )],
-        },
-        Direction {
-            name: "latin1->utf8",
-            input: |t| t.latin1.as_deref(),
-            ours: |k| k.latin1_to_utf8,
-            from: LE,
-            to: LE,
-            others: vec![
-                (
-                    "simdutf",
-                    Box::new(|t, d| {
-                        let l = t.latin1.as_deref().expect("Latin-1 text");
-                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                        unsafe {
-                            simdutf::convert_latin1_to_utf8(l.as_ptr(), l.len(), d.as_mut_ptr())
-                        }
-                    }),
-                ),
-                (
-                    "enc_rs",
-                    Box::new(|t, d| {
-                        encoding_rs::mem::convert_latin1_to_utf8(
-                            t.latin1.as_deref().expect("Latin-1 text"),
-                            d,
-                        )
-                    }),
-                ),
             ],
-        },
-        Direction {
-            name: "utf8->latin1",
-            input: |t| t.latin1.as_ref().map(|_| &t.utf8[..]),
-            ours: |k| k.utf8_to_latin1,
-            from: LE,
-            to: LE,
-            others: vec![
-                (
-                    "simdutf",
-                    Box::new(|t, d| {
-                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                        unsafe {
-                            simdutf::convert_utf8_to_latin1(
-                                t.utf8.as_ptr(),
-                                t.utf8.len(),
-                                d.as_mut_ptr(),
-                            )
-                        }
-                    }),
-                ),
-                (
-                    "enc_rs",
-                    Box::new(|t, d| encoding_rs::mem::convert_utf8_to_latin1_lossy(&t.utf8, d)),
-                ),
-            ],
-        },
-        Direction {
-            name: "latin1->utf16le",
-            input: |t| t.latin1.as_deref(),
-            ours: |k| k.latin1_to_utf16,
-            from: LE,
-            to: LE,
-            others: vec![
-                (
-                    "simdutf",
-                    Box::new(|t, d| {
-                        let l = t.latin1.as_deref().expect("Latin-1 text");
-                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                        unsafe {
-                            simdutf::convert_latin1_to_utf16le(
-                                l.as_ptr(),
-                                l.len(),
-                                u16_out(d).as_mut_ptr(),
-                            )
-                        }
-                    }),
-                ),
-                (
-                    "enc_rs",
-                    Box::new(|t, d| {
-                        let l = t.latin1.as_deref().expect("Latin-1 text");
-                        encoding_rs::mem::convert_latin1_to_utf16(l, &mut u16_out(d)[..l.len()]);
-                        l.len()
-                    }),
-                ),
-            ],
-        },
-        Direction {
-            name: "utf16le->latin1",
-            input: |t| t.latin1.as_ref().map(|_| &t.utf16le[..]),
-            ours: |k| k.utf16_to_latin1,
-            from: LE,
-            to: LE,
-            others: vec![
-                (
-                    "simdutf",
-                    Box::new(|t, d| {
-                        // SAFETY: `d` holds 4 bytes per input byte (see `main`), more than the output.
-                        unsafe {
-                            simdutf::convert_utf16le_to_latin1(
-                                t.u16s.as_ptr(),
-                                t.u16s.len(),
-                                d.as_mut_ptr(),
-                            )
-                        }
-                    }),
-                ),
-                (
-                    "enc_rs",
-                    Box::new(|t, d| {
-                        encoding_rs::mem::convert_utf16_to_latin1_lossy(
-                            &t.u16s,
-                            &mut d[..t.u16s.len()],
-                        );
-                        t.u16s.len()
-                    }),
-                ),
-            ],
-        },
+        ),
     ]
 }
 
