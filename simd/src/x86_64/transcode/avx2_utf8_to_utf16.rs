@@ -19,7 +19,7 @@
 use core::arch::x86_64::*;
 
 use crate::generic::utf8_validate::block_has_error;
-use crate::tables::compress::PAIR_COMPACT;
+use crate::tables::compress::{COMPRESS8, PAIR_COMPACT};
 use crate::tables::utf8_to_utf16::{SHAPE_A, SHAPE_B_END, UTF8_TO_UTF16};
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
@@ -121,6 +121,102 @@ unsafe fn convert_window<const BE: bool>(src: *const u8, dst: *mut u8, id: usize
     }
 }
 
+/// The code units of the characters ending in the 32 bytes `v` (with the two
+/// bytes before them at the end of `prev`), as planes of low and high bytes; the
+/// lanes of bytes that do not end a character hold garbage.
+///
+/// A character ending at byte `b` with previous bytes `p`, `pp` is ASCII (`b`), or
+/// its low byte is `p << 6 | b & 0x3F` and its high byte `p >> 2 & 0x0F`, plus
+/// `pp << 4` when `p` is a continuation byte (a three-byte character).
+#[inline(always)]
+unsafe fn unit_planes(v: __m256i, prev: __m256i) -> (__m256i, __m256i) {
+    // SAFETY: register-only AVX2 operations.
+    unsafe {
+        let carry = _mm256_permute2x128_si256::<0x21>(prev, v);
+        let p = _mm256_alignr_epi8::<15>(v, carry);
+        let pp = _mm256_alignr_epi8::<14>(v, carry);
+        let low = _mm256_or_si256(
+            _mm256_and_si256(v, _mm256_set1_epi8(0x3F)),
+            _mm256_and_si256(_mm256_slli_epi16::<6>(p), _mm256_set1_epi8(0xC0_u8 as i8)),
+        );
+        let low = _mm256_blendv_epi8(v, low, v);
+        let p_cont = _mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), p);
+        let high = _mm256_or_si256(
+            _mm256_and_si256(_mm256_srli_epi16::<2>(p), _mm256_set1_epi8(0x0F)),
+            _mm256_and_si256(
+                _mm256_and_si256(_mm256_slli_epi16::<4>(pp), _mm256_set1_epi8(0xF0_u8 as i8)),
+                p_cont,
+            ),
+        );
+        let high = _mm256_and_si256(high, _mm256_cmpgt_epi8(_mm256_setzero_si256(), v));
+        (low, high)
+    }
+}
+
+/// Keeps the units of 32 byte positions selected by `keep` (bit `i`: byte `i`
+/// ends a character), given as byte planes; stores them in order at `dst` and
+/// returns the number of bytes written (two per unit).
+///
+/// # Safety
+/// AVX2 and POPCNT; `2 * popcount(keep) + 16` writable bytes at `dst`.
+#[inline(always)]
+unsafe fn compress_units<const BE: bool>(
+    low: __m256i,
+    high: __m256i,
+    keep: u32,
+    dst: *mut u8,
+) -> usize {
+    // SAFETY: see the contract; table indices are bytes of `keep` (< 256).
+    unsafe {
+        let k = keep.to_le_bytes();
+        let t = |i: usize| -> i64 { i64::from_le_bytes(*COMPRESS8.get_unchecked(k[i] as usize)) };
+        // Groups 1 and 3 sit in the upper half of their 128-bit lane: offset by 8.
+        let ctl = _mm256_add_epi8(
+            _mm256_setr_epi64x(t(0), t(1), t(2), t(3)),
+            _mm256_setr_epi64x(0, 0x0808_0808_0808_0808, 0, 0x0808_0808_0808_0808),
+        );
+        let (a, b) = if BE { (high, low) } else { (low, high) };
+        let a = _mm256_shuffle_epi8(a, ctl);
+        let b = _mm256_shuffle_epi8(b, ctl);
+        // Groups 0 and 2, then 1 and 3, each as 8 interleaved units.
+        let even = _mm256_unpacklo_epi8(a, b);
+        let odd = _mm256_unpackhi_epi8(a, b);
+        let mut w = 0;
+        _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(even));
+        w += 2 * k[0].count_ones() as usize;
+        _mm_storeu_si128(dst.add(w).cast(), _mm256_castsi256_si128(odd));
+        w += 2 * k[1].count_ones() as usize;
+        _mm_storeu_si128(dst.add(w).cast(), _mm256_extracti128_si256::<1>(even));
+        w += 2 * k[2].count_ones() as usize;
+        _mm_storeu_si128(dst.add(w).cast(), _mm256_extracti128_si256::<1>(odd));
+        w + 2 * k[3].count_ones() as usize
+    }
+}
+
+/// Converts the validated block `v0`, `v1` at `src` (starting at a character
+/// boundary, without four-byte characters) whose character ends are `ends`
+/// (nonzero, bit 63 clear): every character ending there.
+/// Returns bytes written; the caller consumes up to the last end.
+///
+/// # Safety
+/// AVX2 and POPCNT; 144 writable bytes at `dst`.
+#[inline(always)]
+unsafe fn block_1_to_3<const BE: bool>(
+    v0: __m256i,
+    v1: __m256i,
+    ends: u64,
+    dst: *mut u8,
+) -> usize {
+    // SAFETY: register operations; at most 64 units (128 bytes) plus a 16-byte
+    // overhang are stored.
+    unsafe {
+        let (l0, h0) = unit_planes(v0, _mm256_setzero_si256());
+        let (l1, h1) = unit_planes(v1, v0);
+        let w = compress_units::<BE>(l0, h0, ends as u32, dst);
+        w + compress_units::<BE>(l1, h1, (ends >> 32) as u32, dst.add(w))
+    }
+}
+
 /// The AVX2 UTF-8 -> UTF-16 loop (`BE`: big-endian output).
 ///
 /// # Safety
@@ -163,6 +259,17 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
             let c0 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v0)) as u32;
             let c1 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v1)) as u32;
             let cont = c0 as u64 | (c1 as u64) << 32;
+            // No byte >= 0xF0 (no 4-byte character): convert the whole block at once.
+            let top = _mm256_subs_epu8(_mm256_max_epu8(v0, v1), _mm256_set1_epi8(0xEF_u8 as i8));
+            if _mm256_testz_si256(top, top) != 0 {
+                // Ends at bytes 0..=62: a sequence cut at byte 63 is not validated.
+                let ends = !(cont >> 1) & (u64::MAX >> 1);
+                if ends != 0 {
+                    out += block_1_to_3::<BE>(v0, v1, ends, d);
+                    pos += 64 - ends.leading_zeros() as usize;
+                    continue;
+                }
+            }
             // Ends at bytes 0..=60 only (bit i: byte i+1 is not a continuation).
             let ends = (!cont >> 1) & ((1u64 << 61) - 1);
             let mut o = 0usize;
