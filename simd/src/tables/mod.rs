@@ -6,4 +6,5 @@
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 
 pub(crate) mod compress;
+pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf8_to_utf16;

@@ -15,13 +15,14 @@
 use core::arch::x86_64::*;
 
 use crate::tables::compress::COMPRESS8;
+use crate::tables::utf16_to_utf8::PACK3;
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
 /// Input bytes one iteration may read: 16 units, plus one to complete a pair.
 const READ: usize = 34;
 /// Output bytes one iteration may store: 16 units x 3 bytes (or 4 per pair), an
-/// 8-byte store overhang, and 3 spare bytes.
-const WRITE: usize = 48 + 8 + 3;
+/// 16-byte store overhang, and 3 spare bytes.
+const WRITE: usize = 48 + 16 + 3;
 
 /// Compresses the 32 bytes of `v` with a 32-bit keep mask, 8 bytes at a time;
 /// returns the number of bytes written at `dst`.
@@ -74,37 +75,52 @@ unsafe fn one_two(u: __m256i, dst: *mut u8) -> usize {
     }
 }
 
-/// Converts 8 units (zero-extended to 32-bit lanes) without surrogates.
+/// Converts 16 units without surrogates; returns bytes written.
+///
+/// Each unit becomes a 32-bit lane `[first, second, third, 0]` of its UTF-8 bytes
+/// (interleaving two 16-bit planes); each group of four lanes is packed by one
+/// [`PACK3`] control, indexed by two class bits per unit.
+///
+/// # Safety
+/// AVX2 and POPCNT; 64 writable bytes at `dst`.
 #[inline(always)]
 unsafe fn one_two_three(u: __m256i, dst: *mut u8) -> usize {
-    // SAFETY: register-only AVX2 operations, then `compress32` with 32 writable bytes.
+    // SAFETY: register-only AVX2 operations, table indices are bytes (< 256), and
+    // the four 16-byte stores end at most 48 + 12 bytes after `dst`.
     unsafe {
-        let is1 = _mm256_cmpgt_epi32(_mm256_set1_epi32(0x80), u);
-        let is2 = _mm256_cmpgt_epi32(_mm256_set1_epi32(0x800), u);
-        let c_last = _mm256_or_si256(
-            _mm256_and_si256(u, _mm256_set1_epi32(0x3F)),
-            _mm256_set1_epi32(0x80),
+        let zero = _mm256_setzero_si256();
+        let is1 = _mm256_cmpeq_epi16(_mm256_and_si256(u, _mm256_set1_epi16(0xFF80u16 as i16)), zero);
+        let is2 = _mm256_cmpeq_epi16(_mm256_and_si256(u, _mm256_set1_epi16(0xF800u16 as i16)), zero);
+        let first3 = _mm256_or_si256(_mm256_srli_epi16::<12>(u), _mm256_set1_epi16(0xE0));
+        let first2 = _mm256_or_si256(_mm256_srli_epi16::<6>(u), _mm256_set1_epi16(0xC0));
+        let first = _mm256_blendv_epi8(_mm256_blendv_epi8(first3, first2, is2), u, is1);
+        let c6 = _mm256_set1_epi16(0x3F);
+        let last = _mm256_or_si256(_mm256_and_si256(u, c6), _mm256_set1_epi16(0x80));
+        let mid = _mm256_or_si256(
+            _mm256_and_si256(_mm256_srli_epi16::<6>(u), c6),
+            _mm256_set1_epi16(0x80),
         );
-        let c_mid = _mm256_or_si256(
-            _mm256_and_si256(_mm256_srli_epi32::<6>(u), _mm256_set1_epi32(0x3F)),
-            _mm256_set1_epi32(0x80),
-        );
-        let w3 = _mm256_or_si256(
-            _mm256_or_si256(_mm256_srli_epi32::<12>(u), _mm256_set1_epi32(0xE0)),
-            _mm256_or_si256(
-                _mm256_slli_epi32::<8>(c_mid),
-                _mm256_slli_epi32::<16>(c_last),
-            ),
-        );
-        let w2 = _mm256_or_si256(
-            _mm256_or_si256(_mm256_srli_epi32::<6>(u), _mm256_set1_epi32(0xC0)),
-            _mm256_slli_epi32::<8>(c_last),
-        );
-        let v = _mm256_blendv_epi8(_mm256_blendv_epi8(w3, w2, is2), u, is1);
-        let m1 = _mm256_movemask_epi8(is1) as u32;
-        let m2 = _mm256_movemask_epi8(is2) as u32;
-        let keep = 0x1111_1111 | (!m1 & 0x2222_2222) | (!m2 & 0x4444_4444);
-        compress32(v, keep, dst)
+        let second = _mm256_blendv_epi8(mid, last, is2);
+        let a = _mm256_or_si256(first, _mm256_slli_epi16::<8>(second));
+        // Units 0-3 | 8-11, and 4-7 | 12-15.
+        let lo = _mm256_unpacklo_epi16(a, last);
+        let hi = _mm256_unpackhi_epi16(a, last);
+        let idx = (_mm256_movemask_epi8(is1) as u32 & 0x5555_5555)
+            | (_mm256_movemask_epi8(is2) as u32 & 0xAAAA_AAAA);
+        let k = idx.to_le_bytes();
+        let t = |g: usize| PACK3.get_unchecked(k[g] as usize).as_ptr().cast::<__m128i>();
+        let lo = _mm256_shuffle_epi8(lo, _mm256_loadu2_m128i(t(2), t(0)));
+        let hi = _mm256_shuffle_epi8(hi, _mm256_loadu2_m128i(t(3), t(1)));
+        let len = |g: usize| 12 - k[g].count_ones() as usize;
+        let mut w = 0;
+        _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(lo));
+        w += len(0);
+        _mm_storeu_si128(dst.add(w).cast(), _mm256_castsi256_si128(hi));
+        w += len(1);
+        _mm_storeu_si128(dst.add(w).cast(), _mm256_extracti128_si256::<1>(lo));
+        w += len(2);
+        _mm_storeu_si128(dst.add(w).cast(), _mm256_extracti128_si256::<1>(hi));
+        w + len(3)
     }
 }
 
@@ -121,18 +137,36 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
     let from = if BE { Endian::Big } else { Endian::Little };
     let (mut pos, mut out) = (0usize, 0usize);
     'blocks: while pos + READ <= src.len() && out + WRITE <= dst.len() {
-        // SAFETY: `pos + 34 <= src.len()` bounds the 32-byte load and the scalar
+        // SAFETY: `pos + 34 <= src.len()` bounds the 32-byte load (the second one is
+        // checked against `src.len()`) and the scalar
         // reads of up to 17 units; `out + WRITE <= dst.len()` bounds every store.
         unsafe {
             let s = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
+            let swap = _mm256_broadcastsi128_si256(_mm_setr_epi8(
+                1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+            ));
             let mut u = _mm256_loadu_si256(s.cast());
             if BE {
-                let swap = _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
-                u = _mm256_shuffle_epi8(u, _mm256_broadcastsi128_si256(swap));
+                u = _mm256_shuffle_epi8(u, swap);
             }
-            // Signed-saturating pack: units < 0x80 stay, others become >= 0x80 or negative.
-            if _mm256_testz_si256(u, _mm256_set1_epi16(0xFF80u16 as i16)) != 0 {
+            let not_ascii = _mm256_set1_epi16(0xFF80u16 as i16);
+            // 32 ASCII units at once (the 32 bytes after `s + 32` are readable).
+            if pos + 64 <= src.len() {
+                let mut u1 = _mm256_loadu_si256(s.add(32).cast());
+                if BE {
+                    u1 = _mm256_shuffle_epi8(u1, swap);
+                }
+                if _mm256_testz_si256(_mm256_or_si256(u, u1), not_ascii) != 0 {
+                    let p = _mm256_permute4x64_epi64::<0b1101_1000>(_mm256_packus_epi16(u, u1));
+                    _mm256_storeu_si256(d.cast(), p);
+                    pos += 64;
+                    out += 32;
+                    continue;
+                }
+            }
+            // Saturating pack: units < 0x80 stay (the rest is not used).
+            if _mm256_testz_si256(u, not_ascii) != 0 {
                 let p = _mm256_packus_epi16(u, u);
                 let p = _mm256_permute4x64_epi64::<0b1000>(p);
                 _mm_storeu_si128(d.cast(), _mm256_castsi256_si128(p));
@@ -148,10 +182,7 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
                 if _mm256_testz_si256(u, _mm256_set1_epi16(0xF800u16 as i16)) != 0 {
                     out += one_two(u, d);
                 } else {
-                    let lo = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(u));
-                    let hi = _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(u));
-                    let w = one_two_three(lo, d);
-                    out += w + one_two_three(hi, d.add(w));
+                    out += one_two_three(u, d);
                 }
                 pos += 32;
                 continue;

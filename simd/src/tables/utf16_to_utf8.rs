@@ -1,0 +1,71 @@
+//! UTF-16 -> UTF-8 packing table for groups of four characters.
+//!
+//! Each of four 32-bit lanes holds the UTF-8 bytes of one unit below U+D800 or
+//! above U+DFFF as `[first, second, third, 0]`. The index has two bits per unit
+//! `k`: bit `2k` is set when the unit is ASCII (one byte), bit `2k + 1` when it is
+//! below U+0800 (one or two bytes). Unit `k` keeps the first `3 - popcount(its two
+//! bits)` bytes of its lane (a combination that cannot occur, ASCII but not below
+//! U+0800, keeps two), so a group produces `12 - popcount(index)` bytes.
+//!
+//! `PACK3[index]` is the `pshufb` control that moves the kept bytes of the four
+//! lanes together, in order; the remaining entries are `0x80` (zero).
+//! Size: 256 x 16 = 4096 bytes.
+
+/// Packing controls for four `[first, second, third, 0]` lanes (4096 bytes).
+pub(crate) static PACK3: [[u8; 16]; 256] = build_pack3();
+
+const fn build_pack3() -> [[u8; 16]; 256] {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut idx = 0;
+    while idx < 256 {
+        let mut k = 0;
+        let mut unit = 0;
+        while unit < 4 {
+            let bits = (idx >> (2 * unit)) & 3;
+            let keep = 3 - (bits & 1) - (bits >> 1);
+            let mut j = 0;
+            while j < keep {
+                t[idx][k] = (4 * unit + j) as u8;
+                k += 1;
+                j += 1;
+            }
+            unit += 1;
+        }
+        idx += 1;
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec::Vec;
+
+    #[test]
+    fn pack3_keeps_each_units_bytes_in_order() {
+        let mut src = [0u8; 16];
+        for (i, b) in src.iter_mut().enumerate() {
+            *b = 100 + i as u8;
+        }
+        for (idx, ctl) in PACK3.iter().enumerate() {
+            let mut want = Vec::new();
+            for unit in 0..4 {
+                let ascii = idx >> (2 * unit) & 1 == 1;
+                let below_800 = idx >> (2 * unit + 1) & 1 == 1;
+                let n = match (ascii, below_800) {
+                    (true, true) => 1,
+                    (false, false) => 3,
+                    _ => 2,
+                };
+                want.extend_from_slice(&src[4 * unit..4 * unit + n]);
+            }
+            assert_eq!(want.len(), 12 - (idx as u32).count_ones() as usize);
+            let got: Vec<u8> = ctl
+                .iter()
+                .map(|&c| if c & 0x80 != 0 { 0 } else { src[c as usize] })
+                .collect();
+            assert_eq!(&got[..want.len()], &want[..], "index {idx:#010b}");
+            assert!(got[want.len()..].iter().all(|&b| b == 0), "index {idx:#010b}");
+        }
+    }
+}
