@@ -1,4 +1,6 @@
-//! UTF-16 -> UTF-8 packing table for groups of four characters.
+//! UTF-16 -> UTF-8 packing tables.
+//!
+//! ## `PACK3`: four characters of one to three bytes
 //!
 //! Each of four 32-bit lanes holds the UTF-8 bytes of one unit below U+D800 or
 //! above U+DFFF as `[first, second, third, 0]`. The index has two bits per unit
@@ -10,9 +12,40 @@
 //! `PACK3[index]` is the `pshufb` control that moves the kept bytes of the four
 //! lanes together, in order; the remaining entries are `0x80` (zero).
 //! Size: 256 x 16 = 4096 bytes.
+//!
+//! ## `PACK2`: eight characters of one or two bytes
+//!
+//! Each of eight 16-bit lanes holds `[first, second]`; bit `k` of the index is set
+//! when unit `k` is ASCII and keeps only its first byte (else both), so a group
+//! produces `16 - popcount(index)` bytes. `PACK2[index]` is the `pshufb` control
+//! that moves the kept bytes together, the rest `0x80`.
+//! Size: 256 x 16 = 4096 bytes.
 
 /// Packing controls for four `[first, second, third, 0]` lanes (4096 bytes).
 pub(crate) static PACK3: [[u8; 16]; 256] = build_pack3();
+
+/// Packing controls for eight `[first, second]` lanes (4096 bytes).
+pub(crate) static PACK2: [[u8; 16]; 256] = build_pack2();
+
+const fn build_pack2() -> [[u8; 16]; 256] {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut idx = 0;
+    while idx < 256 {
+        let mut k = 0;
+        let mut unit = 0;
+        while unit < 8 {
+            t[idx][k] = (2 * unit) as u8;
+            k += 1;
+            if (idx >> unit) & 1 == 0 {
+                t[idx][k] = (2 * unit + 1) as u8;
+                k += 1;
+            }
+            unit += 1;
+        }
+        idx += 1;
+    }
+    t
+}
 
 const fn build_pack3() -> [[u8; 16]; 256] {
     let mut t = [[0x80u8; 16]; 256];
@@ -41,6 +74,28 @@ mod tests {
     use super::*;
     use std::vec::Vec;
 
+    fn apply(src: &[u8; 16], ctl: &[u8; 16]) -> Vec<u8> {
+        ctl.iter()
+            .map(|&c| if c & 0x80 != 0 { 0 } else { src[c as usize] })
+            .collect()
+    }
+
+    #[test]
+    fn pack2_keeps_each_units_bytes_in_order() {
+        let src: [u8; 16] = core::array::from_fn(|i| 50 + i as u8);
+        for (idx, ctl) in PACK2.iter().enumerate() {
+            let mut want = Vec::new();
+            for unit in 0..8 {
+                let n = if idx >> unit & 1 == 1 { 1 } else { 2 };
+                want.extend_from_slice(&src[2 * unit..2 * unit + n]);
+            }
+            assert_eq!(want.len(), 16 - (idx as u32).count_ones() as usize);
+            let got = apply(&src, ctl);
+            assert_eq!(&got[..want.len()], &want[..], "index {idx:#010b}");
+            assert!(got[want.len()..].iter().all(|&b| b == 0), "index {idx:#010b}");
+        }
+    }
+
     #[test]
     fn pack3_keeps_each_units_bytes_in_order() {
         let mut src = [0u8; 16];
@@ -60,10 +115,7 @@ mod tests {
                 want.extend_from_slice(&src[4 * unit..4 * unit + n]);
             }
             assert_eq!(want.len(), 12 - (idx as u32).count_ones() as usize);
-            let got: Vec<u8> = ctl
-                .iter()
-                .map(|&c| if c & 0x80 != 0 { 0 } else { src[c as usize] })
-                .collect();
+            let got = apply(&src, ctl);
             assert_eq!(&got[..want.len()], &want[..], "index {idx:#010b}");
             assert!(got[want.len()..].iter().all(|&b| b == 0), "index {idx:#010b}");
         }

@@ -1,12 +1,15 @@
 //! UTF-16 -> UTF-8 with AVX2 (after Lemire & Muła 2022).
 //!
 //! 16 units (32 bytes) per iteration, byte-swapped first for big-endian input:
-//! - all below U+0080: packed to 16 bytes;
+//! - all below U+0080: packed to 16 bytes (32 units at once when the next 16 are
+//!   ASCII too);
 //! - no surrogates, all below U+0800: every unit becomes a 16-bit lane
-//!   `[first byte, continuation]`; a 32-bit keep mask (the continuation is dropped
-//!   for ASCII units) compresses each 8-byte group through [`COMPRESS8`];
-//! - no surrogates: every unit becomes a 32-bit lane `[lead, c, c, -]`, with a
-//!   keep mask of 1, 2 or 3 bytes per lane, compressed the same way;
+//!   `[first, second]`, and each lane of eight units is packed by one [`PACK2`]
+//!   control (ASCII units drop their second byte);
+//! - no surrogates, all at least U+0800: every unit has three bytes, packed by a
+//!   fixed shuffle of `[first, second, third, 0]` lanes to 48 bytes;
+//! - no surrogates: every unit becomes a 32-bit lane `[first, second, third, 0]`,
+//!   and each group of four lanes is packed by one [`PACK3`] control;
 //! - surrogates present: a scalar loop decodes the 16 (or 17, to finish a pair)
 //!   units; an unpaired surrogate stops the SIMD loop at that character (strict:
 //!   the scalar transcoder reports it exactly; lossy: the scalar transcoder
@@ -14,8 +17,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::tables::compress::COMPRESS8;
-use crate::tables::utf16_to_utf8::PACK3;
+use crate::tables::utf16_to_utf8::{PACK2, PACK3};
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
 /// Input bytes one iteration may read: 16 units, plus one to complete a pair.
@@ -24,45 +26,22 @@ const READ: usize = 34;
 /// 16-byte store overhang, and 3 spare bytes.
 const WRITE: usize = 48 + 16 + 3;
 
-/// Compresses the 32 bytes of `v` with a 32-bit keep mask, 8 bytes at a time;
-/// returns the number of bytes written at `dst`.
+/// Converts 16 units without surrogates, all below U+0800; returns bytes written.
+///
+/// Each unit becomes a 16-bit lane `[first, second]`; each 128-bit lane of eight
+/// units is packed by one [`PACK2`] control, indexed by the ASCII units.
 ///
 /// # Safety
-/// AVX2 and POPCNT; `popcount(keep) + 8` writable bytes at `dst`.
-#[inline(always)]
-unsafe fn compress32(v: __m256i, keep: u32, dst: *mut u8) -> usize {
-    // SAFETY: see the contract; table indices are bytes of `keep` (< 256).
-    unsafe {
-        let k = keep.to_le_bytes();
-        let t = |i: usize| -> i64 { i64::from_le_bytes(*COMPRESS8.get_unchecked(k[i] as usize)) };
-        // Groups 1 and 3 sit in the upper half of their 128-bit lane: offset by 8.
-        let ctl = _mm256_add_epi8(
-            _mm256_setr_epi64x(t(0), t(1), t(2), t(3)),
-            _mm256_setr_epi64x(0, 0x0808_0808_0808_0808, 0, 0x0808_0808_0808_0808),
-        );
-        // An index with the high bit set (0x80 + 8) still yields zero: harmless.
-        let c = _mm256_shuffle_epi8(v, ctl);
-        let mut w = 0;
-        let words = [
-            _mm256_extract_epi64::<0>(c),
-            _mm256_extract_epi64::<1>(c),
-            _mm256_extract_epi64::<2>(c),
-            _mm256_extract_epi64::<3>(c),
-        ];
-        for (i, word) in words.into_iter().enumerate() {
-            dst.add(w).cast::<i64>().write_unaligned(word);
-            w += k[i].count_ones() as usize;
-        }
-        w
-    }
-}
-
-/// Converts 16 units without surrogates, all below U+0800; returns bytes written.
+/// AVX2 and POPCNT; 48 writable bytes at `dst`.
 #[inline(always)]
 unsafe fn one_two(u: __m256i, dst: *mut u8) -> usize {
-    // SAFETY: register-only AVX2 operations, then `compress32` with 40 writable bytes.
+    // SAFETY: register-only AVX2 operations, table indices are bytes (< 256), and
+    // the two 16-byte stores end at most 32 + 8 bytes after `dst`.
     unsafe {
-        let ascii = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), u);
+        let ascii = _mm256_cmpeq_epi16(
+            _mm256_and_si256(u, _mm256_set1_epi16(0xFF80u16 as i16)),
+            _mm256_setzero_si256(),
+        );
         let lead = _mm256_or_si256(_mm256_srli_epi16::<6>(u), _mm256_set1_epi16(0xC0));
         let first = _mm256_blendv_epi8(lead, u, ascii);
         let cont = _mm256_or_si256(
@@ -70,8 +49,44 @@ unsafe fn one_two(u: __m256i, dst: *mut u8) -> usize {
             _mm256_set1_epi16(0x80),
         );
         let v = _mm256_or_si256(first, _mm256_slli_epi16::<8>(cont));
-        let keep = 0x5555_5555 | (!_mm256_movemask_epi8(ascii) as u32 & 0xAAAA_AAAA);
-        compress32(v, keep, dst)
+        // One bit per unit: bytes 0..8 units 0..8, bytes 16..24 units 8..16.
+        let m = _mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii)) as u32;
+        let (m0, m1) = (m & 0xFF, m >> 16 & 0xFF);
+        let t = |i: u32| PACK2.get_unchecked(i as usize).as_ptr().cast::<__m128i>();
+        let c = _mm256_shuffle_epi8(v, _mm256_loadu2_m128i(t(m1), t(m0)));
+        _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(c));
+        let w = (16 - m0.count_ones()) as usize;
+        _mm_storeu_si128(dst.add(w).cast(), _mm256_extracti128_si256::<1>(c));
+        w + (16 - m1.count_ones()) as usize
+    }
+}
+
+/// Converts 16 units of three UTF-8 bytes each (U+0800..U+FFFF, no surrogates):
+/// stores 48 bytes (and 4 scratch bytes after them).
+///
+/// # Safety
+/// AVX2; 52 writable bytes at `dst`.
+#[inline(always)]
+unsafe fn three(u: __m256i, dst: *mut u8) {
+    // SAFETY: register-only AVX2 operations; the last store ends at `dst + 52`.
+    unsafe {
+        let c6 = _mm256_set1_epi16(0x3F);
+        let first = _mm256_or_si256(_mm256_srli_epi16::<12>(u), _mm256_set1_epi16(0xE0));
+        let mid = _mm256_or_si256(
+            _mm256_and_si256(_mm256_srli_epi16::<6>(u), c6),
+            _mm256_set1_epi16(0x80),
+        );
+        let last = _mm256_or_si256(_mm256_and_si256(u, c6), _mm256_set1_epi16(0x80));
+        let a = _mm256_or_si256(first, _mm256_slli_epi16::<8>(mid));
+        let ctl = _mm256_broadcastsi128_si256(_mm_setr_epi8(
+            0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+        ));
+        let lo = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(a, last), ctl);
+        let hi = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(a, last), ctl);
+        _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(lo));
+        _mm_storeu_si128(dst.add(12).cast(), _mm256_castsi256_si128(hi));
+        _mm_storeu_si128(dst.add(24).cast(), _mm256_extracti128_si256::<1>(lo));
+        _mm_storeu_si128(dst.add(36).cast(), _mm256_extracti128_si256::<1>(hi));
     }
 }
 
@@ -111,7 +126,7 @@ unsafe fn one_two_three(u: __m256i, dst: *mut u8) -> usize {
         let t = |g: usize| PACK3.get_unchecked(k[g] as usize).as_ptr().cast::<__m128i>();
         let lo = _mm256_shuffle_epi8(lo, _mm256_loadu2_m128i(t(2), t(0)));
         let hi = _mm256_shuffle_epi8(hi, _mm256_loadu2_m128i(t(3), t(1)));
-        let len = |g: usize| 12 - k[g].count_ones() as usize;
+        let len = |g: usize| (12 - (k[g] as u32).count_ones()) as usize;
         let mut w = 0;
         _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(lo));
         w += len(0);
@@ -151,22 +166,21 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
                 u = _mm256_shuffle_epi8(u, swap);
             }
             let not_ascii = _mm256_set1_epi16(0xFF80u16 as i16);
-            // 32 ASCII units at once (the 32 bytes after `s + 32` are readable).
-            if pos + 64 <= src.len() {
-                let mut u1 = _mm256_loadu_si256(s.add(32).cast());
-                if BE {
-                    u1 = _mm256_shuffle_epi8(u1, swap);
-                }
-                if _mm256_testz_si256(_mm256_or_si256(u, u1), not_ascii) != 0 {
-                    let p = _mm256_permute4x64_epi64::<0b1101_1000>(_mm256_packus_epi16(u, u1));
-                    _mm256_storeu_si256(d.cast(), p);
-                    pos += 64;
-                    out += 32;
-                    continue;
-                }
-            }
-            // Saturating pack: units < 0x80 stay (the rest is not used).
             if _mm256_testz_si256(u, not_ascii) != 0 {
+                // 32 ASCII units at once when the next 16 are ASCII too.
+                if pos + 64 <= src.len() {
+                    let mut u1 = _mm256_loadu_si256(s.add(32).cast());
+                    if BE {
+                        u1 = _mm256_shuffle_epi8(u1, swap);
+                    }
+                    if _mm256_testz_si256(u1, not_ascii) != 0 {
+                        let p = _mm256_packus_epi16(u, u1);
+                        _mm256_storeu_si256(d.cast(), _mm256_permute4x64_epi64::<0b1101_1000>(p));
+                        pos += 64;
+                        out += 32;
+                        continue;
+                    }
+                }
                 let p = _mm256_packus_epi16(u, u);
                 let p = _mm256_permute4x64_epi64::<0b1000>(p);
                 _mm_storeu_si128(d.cast(), _mm256_castsi256_si128(p));
@@ -174,13 +188,15 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
                 out += 16;
                 continue;
             }
-            let surr = _mm256_cmpeq_epi16(
-                _mm256_and_si256(u, _mm256_set1_epi16(0xF800u16 as i16)),
-                _mm256_set1_epi16(0xD800u16 as i16),
-            );
+            let top5 = _mm256_and_si256(u, _mm256_set1_epi16(0xF800u16 as i16));
+            let surr = _mm256_cmpeq_epi16(top5, _mm256_set1_epi16(0xD800u16 as i16));
             if _mm256_testz_si256(surr, surr) != 0 {
-                if _mm256_testz_si256(u, _mm256_set1_epi16(0xF800u16 as i16)) != 0 {
+                let below800 = _mm256_cmpeq_epi16(top5, _mm256_setzero_si256());
+                if _mm256_testz_si256(top5, top5) != 0 {
                     out += one_two(u, d);
+                } else if _mm256_testz_si256(below800, below800) != 0 {
+                    three(u, d);
+                    out += 48;
                 } else {
                     out += one_two_three(u, d);
                 }
