@@ -152,9 +152,9 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
     let from = if BE { Endian::Big } else { Endian::Little };
     let (mut pos, mut out) = (0usize, 0usize);
     'blocks: while pos + READ <= src.len() && out + WRITE <= dst.len() {
-        // SAFETY: `pos + 34 <= src.len()` bounds the 32-byte load (the second one is
-        // checked against `src.len()`) and the scalar
+        // SAFETY: `pos + 34 <= src.len()` bounds the 32-byte load and the scalar
         // reads of up to 17 units; `out + WRITE <= dst.len()` bounds every store.
+        // The ASCII run loop checks its own bounds (64 bytes read, 32 written).
         unsafe {
             let s = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
@@ -167,25 +167,31 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
             }
             let not_ascii = _mm256_set1_epi16(0xFF80u16 as i16);
             if _mm256_testz_si256(u, not_ascii) != 0 {
-                // 32 ASCII units at once when the next 16 are ASCII too.
-                if pos + 64 <= src.len() {
-                    let mut u1 = _mm256_loadu_si256(s.add(32).cast());
-                    if BE {
-                        u1 = _mm256_shuffle_epi8(u1, swap);
-                    }
-                    if _mm256_testz_si256(u1, not_ascii) != 0 {
-                        let p = _mm256_packus_epi16(u, u1);
-                        _mm256_storeu_si256(d.cast(), _mm256_permute4x64_epi64::<0b1101_1000>(p));
-                        pos += 64;
-                        out += 32;
-                        continue;
-                    }
-                }
                 let p = _mm256_packus_epi16(u, u);
                 let p = _mm256_permute4x64_epi64::<0b1000>(p);
                 _mm_storeu_si128(d.cast(), _mm256_castsi256_si128(p));
                 pos += 32;
                 out += 16;
+                // An ASCII run: 32 units per step.
+                while pos + 64 <= src.len() && out + 32 <= dst.len() {
+                    let s = src.as_ptr().add(pos);
+                    let mut u0 = _mm256_loadu_si256(s.cast());
+                    let mut u1 = _mm256_loadu_si256(s.add(32).cast());
+                    // Before the byte swap: ASCII means `raw & 0x80FF == 0` in big endian.
+                    let raw_not_ascii = _mm256_set1_epi16(if BE { 0x80FFu16 } else { 0xFF80 } as i16);
+                    if _mm256_testz_si256(_mm256_or_si256(u0, u1), raw_not_ascii) == 0 {
+                        break;
+                    }
+                    if BE {
+                        u0 = _mm256_shuffle_epi8(u0, swap);
+                        u1 = _mm256_shuffle_epi8(u1, swap);
+                    }
+                    let p = _mm256_packus_epi16(u0, u1);
+                    let d = dst.as_mut_ptr().add(out);
+                    _mm256_storeu_si256(d.cast(), _mm256_permute4x64_epi64::<0b1101_1000>(p));
+                    pos += 64;
+                    out += 32;
+                }
                 continue;
             }
             let top5 = _mm256_and_si256(u, _mm256_set1_epi16(0xF800u16 as i16));
