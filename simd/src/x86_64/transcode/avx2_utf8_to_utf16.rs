@@ -232,7 +232,8 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
     while pos + READ <= src.len() && out + WRITE <= dst.len() {
         // SAFETY: `pos + 80 <= src.len()` bounds every load of this iteration
         // (64 block bytes, windows of 16 bytes starting at offset <= 49 + 12... <= 60),
-        // and `out + WRITE <= dst.len()` every store (see WRITE).
+        // and `out + WRITE <= dst.len()` every store (see WRITE). The ASCII run
+        // loop checks its own bounds (64 bytes read, 128 written).
         unsafe {
             let s = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
@@ -245,6 +246,39 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 widen16::<BE>(s.add(48), d.add(96));
                 pos += 64;
                 out += 128;
+                // An ASCII run: 128, then 64 bytes per step.
+                while pos + 128 <= src.len() && out + 256 <= dst.len() {
+                    let s = src.as_ptr().add(pos);
+                    let v0 = _mm256_loadu_si256(s.cast());
+                    let v1 = _mm256_loadu_si256(s.add(32).cast());
+                    let v2 = _mm256_loadu_si256(s.add(64).cast());
+                    let v3 = _mm256_loadu_si256(s.add(96).cast());
+                    let any = _mm256_or_si256(_mm256_or_si256(v0, v1), _mm256_or_si256(v2, v3));
+                    if _mm256_movemask_epi8(any) != 0 {
+                        break;
+                    }
+                    let d = dst.as_mut_ptr().add(out);
+                    for i in 0..8 {
+                        widen16::<BE>(s.add(16 * i), d.add(32 * i));
+                    }
+                    pos += 128;
+                    out += 256;
+                }
+                while pos + 64 <= src.len() && out + 128 <= dst.len() {
+                    let s = src.as_ptr().add(pos);
+                    let v0 = _mm256_loadu_si256(s.cast());
+                    let v1 = _mm256_loadu_si256(s.add(32).cast());
+                    if _mm256_movemask_epi8(_mm256_or_si256(v0, v1)) != 0 {
+                        break;
+                    }
+                    let d = dst.as_mut_ptr().add(out);
+                    widen16::<BE>(s, d);
+                    widen16::<BE>(s.add(16), d.add(32));
+                    widen16::<BE>(s.add(32), d.add(64));
+                    widen16::<BE>(s.add(48), d.add(96));
+                    pos += 64;
+                    out += 128;
+                }
                 continue;
             }
             if mode != Mode::Valid && block_has_error::<__m256i>(s) {
