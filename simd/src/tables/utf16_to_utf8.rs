@@ -3,11 +3,13 @@
 //! ## `PACK3`: four characters of one to three bytes
 //!
 //! Each of four 32-bit lanes holds the UTF-8 bytes of one unit below U+D800 or
-//! above U+DFFF as `[first, second, third, 0]`. The index has two bits per unit
-//! `k`: bit `2k` is set when the unit is ASCII (one byte), bit `2k + 1` when it is
-//! below U+0800 (one or two bytes). Unit `k` keeps the first `3 - popcount(its two
-//! bits)` bytes of its lane (a combination that cannot occur, ASCII but not below
-//! U+0800, keeps two), so a group produces `12 - popcount(index)` bytes.
+//! above U+DFFF as `[first, middle, last, 0]` (a two-byte character is
+//! `[first, -, last, 0]`). The index has two bits per unit `k`: bit `2k` is set
+//! when the unit is ASCII (keep byte 0), bit `2k + 1` when it is below U+0800
+//! (keep bytes 0 and 2 unless ASCII); with neither, the unit keeps bytes 0, 1, 2.
+//! The combination that cannot occur, ASCII but not below U+0800, keeps bytes 0
+//! and 2, so unit `k` keeps `3 - popcount(its two bits)` bytes and a group
+//! produces `12 - popcount(index)` bytes.
 //!
 //! `PACK3[index]` is the `pshufb` control that moves the kept bytes of the four
 //! lanes together, in order; the remaining entries are `0x80` (zero).
@@ -21,7 +23,7 @@
 //! that moves the kept bytes together, the rest `0x80`.
 //! Size: 256 x 16 = 4096 bytes.
 
-/// Packing controls for four `[first, second, third, 0]` lanes (4096 bytes).
+/// Packing controls for four `[first, middle, last, 0]` lanes (4096 bytes).
 pub(crate) static PACK3: [[u8; 16]; 256] = build_pack3();
 
 /// Packing controls for eight `[first, second]` lanes (4096 bytes).
@@ -55,12 +57,16 @@ const fn build_pack3() -> [[u8; 16]; 256] {
         let mut unit = 0;
         while unit < 4 {
             let bits = (idx >> (2 * unit)) & 3;
-            let keep = 3 - (bits & 1) - (bits >> 1);
-            let mut j = 0;
-            while j < keep {
-                t[idx][k] = (4 * unit + j) as u8;
+            // Bytes 0, 1, 2 of the lane; byte 1 only with three bytes, byte 2 unless ASCII.
+            t[idx][k] = (4 * unit) as u8;
+            k += 1;
+            if bits == 0 {
+                t[idx][k] = (4 * unit + 1) as u8;
                 k += 1;
-                j += 1;
+            }
+            if bits != 3 {
+                t[idx][k] = (4 * unit + 2) as u8;
+                k += 1;
             }
             unit += 1;
         }
@@ -107,12 +113,12 @@ mod tests {
             for unit in 0..4 {
                 let ascii = idx >> (2 * unit) & 1 == 1;
                 let below_800 = idx >> (2 * unit + 1) & 1 == 1;
-                let n = match (ascii, below_800) {
-                    (true, true) => 1,
-                    (false, false) => 3,
-                    _ => 2,
-                };
-                want.extend_from_slice(&src[4 * unit..4 * unit + n]);
+                let lane = &src[4 * unit..4 * unit + 4];
+                match (ascii, below_800) {
+                    (true, true) => want.push(lane[0]),
+                    (false, false) => want.extend_from_slice(&lane[..3]),
+                    _ => want.extend_from_slice(&[lane[0], lane[2]]),
+                }
             }
             assert_eq!(want.len(), 12 - (idx as u32).count_ones() as usize);
             let got = apply(&src, ctl);

@@ -8,8 +8,9 @@
 //!   control (ASCII units drop their second byte);
 //! - no surrogates, all at least U+0800: every unit has three bytes, packed by a
 //!   fixed shuffle of `[first, second, third, 0]` lanes to 48 bytes;
-//! - no surrogates: every unit becomes a 32-bit lane `[first, second, third, 0]`,
-//!   and each group of four lanes is packed by one [`PACK3`] control;
+//! - no surrogates: every unit becomes a 32-bit lane `[first, middle, last, 0]`
+//!   (`middle` unused for two-byte units), and each group of four lanes is packed
+//!   by one [`PACK3`] control;
 //! - surrogates present: a scalar loop decodes the 16 (or 17, to finish a pair)
 //!   units; an unpaired surrogate stops the SIMD loop at that character (strict:
 //!   the scalar transcoder reports it exactly; lossy: the scalar transcoder
@@ -92,9 +93,9 @@ unsafe fn three(u: __m256i, dst: *mut u8) {
 
 /// Converts 16 units without surrogates; returns bytes written.
 ///
-/// Each unit becomes a 32-bit lane `[first, second, third, 0]` of its UTF-8 bytes
-/// (interleaving two 16-bit planes); each group of four lanes is packed by one
-/// [`PACK3`] control, indexed by two class bits per unit.
+/// Each unit becomes a 32-bit lane `[first, middle, last, 0]` (interleaving two
+/// 16-bit planes; a two-byte unit's bytes are `first` and `last`); each group of
+/// four lanes is packed by one [`PACK3`] control, indexed by two class bits per unit.
 ///
 /// # Safety
 /// AVX2 and POPCNT; 64 writable bytes at `dst`.
@@ -115,27 +116,25 @@ unsafe fn one_two_three(u: __m256i, dst: *mut u8) -> usize {
             _mm256_and_si256(_mm256_srli_epi16::<6>(u), c6),
             _mm256_set1_epi16(0x80),
         );
-        let second = _mm256_blendv_epi8(mid, last, is2);
-        let a = _mm256_or_si256(first, _mm256_slli_epi16::<8>(second));
+        // A two-byte unit keeps `first` and `last`, a three-byte one all three.
+        let a = _mm256_or_si256(first, _mm256_slli_epi16::<8>(mid));
         // Units 0-3 | 8-11, and 4-7 | 12-15.
         let lo = _mm256_unpacklo_epi16(a, last);
         let hi = _mm256_unpackhi_epi16(a, last);
-        let idx = (_mm256_movemask_epi8(is1) as u32 & 0x5555_5555)
-            | (_mm256_movemask_epi8(is2) as u32 & 0xAAAA_AAAA);
+        // Bit 2k: unit k is ASCII; bit 2k + 1: below U+0800.
+        let classes = _mm256_blendv_epi8(is1, is2, _mm256_set1_epi16(0xFF00u16 as i16));
+        let idx = _mm256_movemask_epi8(classes) as u32;
         let k = idx.to_le_bytes();
         let t = |g: usize| PACK3.get_unchecked(k[g] as usize).as_ptr().cast::<__m128i>();
         let lo = _mm256_shuffle_epi8(lo, _mm256_loadu2_m128i(t(2), t(0)));
         let hi = _mm256_shuffle_epi8(hi, _mm256_loadu2_m128i(t(3), t(1)));
-        let len = |g: usize| (12 - (k[g] as u32).count_ones()) as usize;
-        let mut w = 0;
+        // Group g starts after 12 bytes per earlier group, minus one per index bit.
+        let at = |bits: u32| (12 * (bits / 8) - (idx & ((1u64 << bits) - 1) as u32).count_ones()) as usize;
         _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(lo));
-        w += len(0);
-        _mm_storeu_si128(dst.add(w).cast(), _mm256_castsi256_si128(hi));
-        w += len(1);
-        _mm_storeu_si128(dst.add(w).cast(), _mm256_extracti128_si256::<1>(lo));
-        w += len(2);
-        _mm_storeu_si128(dst.add(w).cast(), _mm256_extracti128_si256::<1>(hi));
-        w + len(3)
+        _mm_storeu_si128(dst.add(at(8)).cast(), _mm256_castsi256_si128(hi));
+        _mm_storeu_si128(dst.add(at(16)).cast(), _mm256_extracti128_si256::<1>(lo));
+        _mm_storeu_si128(dst.add(at(24)).cast(), _mm256_extracti128_si256::<1>(hi));
+        at(32)
     }
 }
 
