@@ -27,7 +27,8 @@ const READ: usize = 34;
 /// 16-byte store overhang, and 3 spare bytes.
 const WRITE: usize = 48 + 16 + 3;
 
-/// Converts 16 units without surrogates, all below U+0800; returns bytes written.
+/// Converts 16 units without surrogates, all below U+0800 (`ascii`: the lanes of
+/// units below U+0080 are all ones); returns bytes written.
 ///
 /// Each unit becomes a 16-bit lane `[first, second]`; each 128-bit lane of eight
 /// units is packed by one [`PACK2`] control, indexed by the ASCII units.
@@ -35,14 +36,10 @@ const WRITE: usize = 48 + 16 + 3;
 /// # Safety
 /// AVX2 and POPCNT; 48 writable bytes at `dst`.
 #[inline(always)]
-unsafe fn one_two(u: __m256i, dst: *mut u8) -> usize {
+unsafe fn one_two(u: __m256i, ascii: __m256i, dst: *mut u8) -> usize {
     // SAFETY: register-only AVX2 operations, table indices are bytes (< 256), and
     // the two 16-byte stores end at most 32 + 8 bytes after `dst`.
     unsafe {
-        let ascii = _mm256_cmpeq_epi16(
-            _mm256_and_si256(u, _mm256_set1_epi16(0xFF80u16 as i16)),
-            _mm256_setzero_si256(),
-        );
         let lead = _mm256_or_si256(_mm256_srli_epi16::<6>(u), _mm256_set1_epi16(0xC0));
         let first = _mm256_blendv_epi8(lead, u, ascii);
         let cont = _mm256_or_si256(
@@ -91,7 +88,9 @@ unsafe fn three(u: __m256i, dst: *mut u8) {
     }
 }
 
-/// Converts 16 units without surrogates; returns bytes written.
+/// Converts 16 units without surrogates, given the lanes below U+0080 (`is1`) and
+/// below U+0800 (`is2`) and their class bits `idx` (bit `2k`: unit `k` is ASCII,
+/// `2k + 1`: below U+0800); returns bytes written.
 ///
 /// Each unit becomes a 32-bit lane `[first, middle, last, 0]` (interleaving two
 /// 16-bit planes; a two-byte unit's bytes are `first` and `last`); each group of
@@ -100,13 +99,16 @@ unsafe fn three(u: __m256i, dst: *mut u8) {
 /// # Safety
 /// AVX2 and POPCNT; 64 writable bytes at `dst`.
 #[inline(always)]
-unsafe fn one_two_three(u: __m256i, dst: *mut u8) -> usize {
+unsafe fn one_two_three(
+    u: __m256i,
+    is1: __m256i,
+    is2: __m256i,
+    idx: u32,
+    dst: *mut u8,
+) -> usize {
     // SAFETY: register-only AVX2 operations, table indices are bytes (< 256), and
     // the four 16-byte stores end at most 48 + 12 bytes after `dst`.
     unsafe {
-        let zero = _mm256_setzero_si256();
-        let is1 = _mm256_cmpeq_epi16(_mm256_and_si256(u, _mm256_set1_epi16(0xFF80u16 as i16)), zero);
-        let is2 = _mm256_cmpeq_epi16(_mm256_and_si256(u, _mm256_set1_epi16(0xF800u16 as i16)), zero);
         let first3 = _mm256_or_si256(_mm256_srli_epi16::<12>(u), _mm256_set1_epi16(0xE0));
         let first2 = _mm256_or_si256(_mm256_srli_epi16::<6>(u), _mm256_set1_epi16(0xC0));
         let first = _mm256_blendv_epi8(_mm256_blendv_epi8(first3, first2, is2), u, is1);
@@ -121,9 +123,6 @@ unsafe fn one_two_three(u: __m256i, dst: *mut u8) -> usize {
         // Units 0-3 | 8-11, and 4-7 | 12-15.
         let lo = _mm256_unpacklo_epi16(a, last);
         let hi = _mm256_unpackhi_epi16(a, last);
-        // Bit 2k: unit k is ASCII; bit 2k + 1: below U+0800.
-        let classes = _mm256_blendv_epi8(is1, is2, _mm256_set1_epi16(0xFF00u16 as i16));
-        let idx = _mm256_movemask_epi8(classes) as u32;
         let k = idx.to_le_bytes();
         let t = |g: usize| PACK3.get_unchecked(k[g] as usize).as_ptr().cast::<__m128i>();
         let lo = _mm256_shuffle_epi8(lo, _mm256_loadu2_m128i(t(2), t(0)));
@@ -164,8 +163,14 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
             if BE {
                 u = _mm256_shuffle_epi8(u, swap);
             }
-            let not_ascii = _mm256_set1_epi16(0xFF80u16 as i16);
-            if _mm256_testz_si256(u, not_ascii) != 0 {
+            // Class bits: 2k set when unit k is ASCII, 2k + 1 when below U+0800.
+            let zero = _mm256_setzero_si256();
+            let top5 = _mm256_and_si256(u, _mm256_set1_epi16(0xF800u16 as i16));
+            let is1 = _mm256_cmpeq_epi16(_mm256_and_si256(u, _mm256_set1_epi16(0xFF80u16 as i16)), zero);
+            let is2 = _mm256_cmpeq_epi16(top5, zero);
+            let classes = _mm256_blendv_epi8(is1, is2, _mm256_set1_epi16(0xFF00u16 as i16));
+            let idx = _mm256_movemask_epi8(classes) as u32;
+            if idx == u32::MAX {
                 let p = _mm256_packus_epi16(u, u);
                 let p = _mm256_permute4x64_epi64::<0b1000>(p);
                 _mm_storeu_si128(d.cast(), _mm256_castsi256_si128(p));
@@ -193,17 +198,15 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
                 }
                 continue;
             }
-            let top5 = _mm256_and_si256(u, _mm256_set1_epi16(0xF800u16 as i16));
             let surr = _mm256_cmpeq_epi16(top5, _mm256_set1_epi16(0xD800u16 as i16));
             if _mm256_testz_si256(surr, surr) != 0 {
-                let below800 = _mm256_cmpeq_epi16(top5, _mm256_setzero_si256());
-                if _mm256_testz_si256(top5, top5) != 0 {
-                    out += one_two(u, d);
-                } else if _mm256_testz_si256(below800, below800) != 0 {
+                if idx & 0xAAAA_AAAA == 0xAAAA_AAAA {
+                    out += one_two(u, is1, d);
+                } else if idx == 0 {
                     three(u, d);
                     out += 48;
                 } else {
-                    out += one_two_three(u, d);
+                    out += one_two_three(u, is1, is2, idx, d);
                 }
                 pos += 32;
                 continue;
