@@ -121,20 +121,18 @@ unsafe fn convert_window<const BE: bool>(src: *const u8, dst: *mut u8, id: usize
     }
 }
 
-/// The code units of the characters ending in the 32 bytes `v` (with the two
-/// bytes before them at the end of `prev`), as planes of low and high bytes; the
-/// lanes of bytes that do not end a character hold garbage.
+/// The code units of the characters ending in the 32 bytes `v` (`p`, `pp`: the
+/// same bytes shifted by one and two positions, i.e. the bytes before each), as
+/// planes of low and high bytes; the lanes of bytes that do not end a character
+/// hold garbage.
 ///
 /// A character ending at byte `b` with previous bytes `p`, `pp` is ASCII (`b`), or
 /// its low byte is `p << 6 | b & 0x3F` and its high byte `p >> 2 & 0x0F`, plus
 /// `pp << 4` when `p` is a continuation byte (a three-byte character).
 #[inline(always)]
-unsafe fn unit_planes(v: __m256i, prev: __m256i) -> (__m256i, __m256i) {
+unsafe fn unit_planes(v: __m256i, p: __m256i, pp: __m256i) -> (__m256i, __m256i) {
     // SAFETY: register-only AVX2 operations.
     unsafe {
-        let carry = _mm256_permute2x128_si256::<0x21>(prev, v);
-        let p = _mm256_alignr_epi8::<15>(v, carry);
-        let pp = _mm256_alignr_epi8::<14>(v, carry);
         let low = _mm256_or_si256(
             _mm256_and_si256(v, _mm256_set1_epi8(0x3F)),
             _mm256_and_si256(_mm256_slli_epi16::<6>(p), _mm256_set1_epi8(0xC0_u8 as i8)),
@@ -169,10 +167,12 @@ unsafe fn compress_units<const BE: bool>(
     // SAFETY: see the contract; table indices are bytes of `keep` (< 256).
     unsafe {
         let k = keep.to_le_bytes();
-        let t = |i: usize| -> i64 { i64::from_le_bytes(*COMPRESS8.get_unchecked(k[i] as usize)) };
+        let t = |i: usize| COMPRESS8.get_unchecked(k[i] as usize).as_ptr().cast::<f64>();
+        // Two 8-byte controls per 128-bit lane (a low and a high 64-bit load).
+        let pair = |i: usize| _mm_castpd_si128(_mm_loadh_pd(_mm_load_sd(t(i)), t(i + 1)));
         // Groups 1 and 3 sit in the upper half of their 128-bit lane: offset by 8.
         let ctl = _mm256_add_epi8(
-            _mm256_setr_epi64x(t(0), t(1), t(2), t(3)),
+            _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(pair(0)), pair(2)),
             _mm256_setr_epi64x(0, 0x0808_0808_0808_0808, 0, 0x0808_0808_0808_0808),
         );
         let (a, b) = if BE { (high, low) } else { (low, high) };
@@ -181,15 +181,13 @@ unsafe fn compress_units<const BE: bool>(
         // Groups 0 and 2, then 1 and 3, each as 8 interleaved units.
         let even = _mm256_unpacklo_epi8(a, b);
         let odd = _mm256_unpackhi_epi8(a, b);
-        let mut w = 0;
+        // Group g starts after two bytes per kept position of the earlier groups.
+        let at = |bits: u32| 2 * (keep & ((1u64 << bits) - 1) as u32).count_ones() as usize;
         _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(even));
-        w += 2 * k[0].count_ones() as usize;
-        _mm_storeu_si128(dst.add(w).cast(), _mm256_castsi256_si128(odd));
-        w += 2 * k[1].count_ones() as usize;
-        _mm_storeu_si128(dst.add(w).cast(), _mm256_extracti128_si256::<1>(even));
-        w += 2 * k[2].count_ones() as usize;
-        _mm_storeu_si128(dst.add(w).cast(), _mm256_extracti128_si256::<1>(odd));
-        w + 2 * k[3].count_ones() as usize
+        _mm_storeu_si128(dst.add(at(8)).cast(), _mm256_castsi256_si128(odd));
+        _mm_storeu_si128(dst.add(at(16)).cast(), _mm256_extracti128_si256::<1>(even));
+        _mm_storeu_si128(dst.add(at(24)).cast(), _mm256_extracti128_si256::<1>(odd));
+        at(32)
     }
 }
 
@@ -199,19 +197,27 @@ unsafe fn compress_units<const BE: bool>(
 /// Returns bytes written; the caller consumes up to the last end.
 ///
 /// # Safety
-/// AVX2 and POPCNT; 144 writable bytes at `dst`.
+/// AVX2 and POPCNT; 64 readable bytes at `src` (`v0`, `v1`); 144 writable
+/// bytes at `dst`.
 #[inline(always)]
 unsafe fn block_1_to_3<const BE: bool>(
+    src: *const u8,
     v0: __m256i,
     v1: __m256i,
     ends: u64,
     dst: *mut u8,
 ) -> usize {
-    // SAFETY: register operations; at most 64 units (128 bytes) plus a 16-byte
-    // overhang are stored.
+    // SAFETY: the loads read `src + 30..src + 63`; at most 64 units (128 bytes)
+    // plus a 16-byte overhang are stored.
     unsafe {
-        let (l0, h0) = unit_planes(v0, _mm256_setzero_si256());
-        let (l1, h1) = unit_planes(v1, v0);
+        // Bytes before the block do not matter (it starts at a character boundary).
+        let carry = _mm256_permute2x128_si256::<0x08>(v0, v0);
+        let p0 = _mm256_alignr_epi8::<15>(v0, carry);
+        let pp0 = _mm256_alignr_epi8::<14>(v0, carry);
+        let (l0, h0) = unit_planes(v0, p0, pp0);
+        let p1 = _mm256_loadu_si256(src.add(31).cast());
+        let pp1 = _mm256_loadu_si256(src.add(30).cast());
+        let (l1, h1) = unit_planes(v1, p1, pp1);
         let w = compress_units::<BE>(l0, h0, ends as u32, dst);
         w + compress_units::<BE>(l1, h1, (ends >> 32) as u32, dst.add(w))
     }
@@ -299,7 +305,7 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 // Ends at bytes 0..=62: a sequence cut at byte 63 is not validated.
                 let ends = !(cont >> 1) & (u64::MAX >> 1);
                 if ends != 0 {
-                    out += block_1_to_3::<BE>(v0, v1, ends, d);
+                    out += block_1_to_3::<BE>(s, v0, v1, ends, d);
                     pos += 64 - ends.leading_zeros() as usize;
                     continue;
                 }
