@@ -98,7 +98,10 @@ mod tests {
             assert_eq!(want.len(), 16 - (idx as u32).count_ones() as usize);
             let got = apply(&src, ctl);
             assert_eq!(&got[..want.len()], &want[..], "index {idx:#010b}");
-            assert!(got[want.len()..].iter().all(|&b| b == 0), "index {idx:#010b}");
+            assert!(
+                got[want.len()..].iter().all(|&b| b == 0),
+                "index {idx:#010b}"
+            );
         }
     }
 
@@ -123,7 +126,10 @@ mod tests {
             assert_eq!(want.len(), 12 - (idx as u32).count_ones() as usize);
             let got = apply(&src, ctl);
             assert_eq!(&got[..want.len()], &want[..], "index {idx:#010b}");
-            assert!(got[want.len()..].iter().all(|&b| b == 0), "index {idx:#010b}");
+            assert!(
+                got[want.len()..].iter().all(|&b| b == 0),
+                "index {idx:#010b}"
+            );
         }
     }
 }

@@ -99,13 +99,7 @@ unsafe fn three(u: __m256i, dst: *mut u8) {
 /// # Safety
 /// AVX2 and POPCNT; 64 writable bytes at `dst`.
 #[inline(always)]
-unsafe fn one_two_three(
-    u: __m256i,
-    is1: __m256i,
-    is2: __m256i,
-    idx: u32,
-    dst: *mut u8,
-) -> usize {
+unsafe fn one_two_three(u: __m256i, is1: __m256i, is2: __m256i, idx: u32, dst: *mut u8) -> usize {
     // SAFETY: register-only AVX2 operations, table indices are bytes (< 256), and
     // the four 16-byte stores end at most 48 + 12 bytes after `dst`.
     unsafe {
@@ -124,11 +118,18 @@ unsafe fn one_two_three(
         let lo = _mm256_unpacklo_epi16(a, last);
         let hi = _mm256_unpackhi_epi16(a, last);
         let k = idx.to_le_bytes();
-        let t = |g: usize| PACK3.get_unchecked(k[g] as usize).as_ptr().cast::<__m128i>();
+        let t = |g: usize| {
+            PACK3
+                .get_unchecked(k[g] as usize)
+                .as_ptr()
+                .cast::<__m128i>()
+        };
         let lo = _mm256_shuffle_epi8(lo, _mm256_loadu2_m128i(t(2), t(0)));
         let hi = _mm256_shuffle_epi8(hi, _mm256_loadu2_m128i(t(3), t(1)));
         // Group g starts after 12 bytes per earlier group, minus one per index bit.
-        let at = |bits: u32| (12 * (bits / 8) - (idx & ((1u64 << bits) - 1) as u32).count_ones()) as usize;
+        let at = |bits: u32| {
+            (12 * (bits / 8) - (idx & ((1u64 << bits) - 1) as u32).count_ones()) as usize
+        };
         _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(lo));
         _mm_storeu_si128(dst.add(at(8)).cast(), _mm256_castsi256_si128(hi));
         _mm_storeu_si128(dst.add(at(16)).cast(), _mm256_extracti128_si256::<1>(lo));
@@ -166,7 +167,10 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
             // Class bits: 2k set when unit k is ASCII, 2k + 1 when below U+0800.
             let zero = _mm256_setzero_si256();
             let top5 = _mm256_and_si256(u, _mm256_set1_epi16(0xF800u16 as i16));
-            let is1 = _mm256_cmpeq_epi16(_mm256_and_si256(u, _mm256_set1_epi16(0xFF80u16 as i16)), zero);
+            let is1 = _mm256_cmpeq_epi16(
+                _mm256_and_si256(u, _mm256_set1_epi16(0xFF80u16 as i16)),
+                zero,
+            );
             let is2 = _mm256_cmpeq_epi16(top5, zero);
             let classes = _mm256_blendv_epi8(is1, is2, _mm256_set1_epi16(0xFF00u16 as i16));
             let idx = _mm256_movemask_epi8(classes) as u32;
@@ -182,7 +186,8 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
                     let mut u0 = _mm256_loadu_si256(s.cast());
                     let mut u1 = _mm256_loadu_si256(s.add(32).cast());
                     // Before the byte swap: ASCII means `raw & 0x80FF == 0` in big endian.
-                    let raw_not_ascii = _mm256_set1_epi16(if BE { 0x80FFu16 } else { 0xFF80 } as i16);
+                    let raw_not_ascii =
+                        _mm256_set1_epi16(if BE { 0x80FFu16 } else { 0xFF80 } as i16);
                     if _mm256_testz_si256(_mm256_or_si256(u0, u1), raw_not_ascii) == 0 {
                         break;
                     }

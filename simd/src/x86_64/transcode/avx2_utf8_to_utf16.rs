@@ -167,7 +167,12 @@ unsafe fn compress_units<const BE: bool>(
     // SAFETY: see the contract; table indices are bytes of `keep` (< 256).
     unsafe {
         let k = keep.to_le_bytes();
-        let t = |i: usize| COMPRESS8.get_unchecked(k[i] as usize).as_ptr().cast::<f64>();
+        let t = |i: usize| {
+            COMPRESS8
+                .get_unchecked(k[i] as usize)
+                .as_ptr()
+                .cast::<f64>()
+        };
         // Two 8-byte controls per 128-bit lane (a low and a high 64-bit load).
         let pair = |i: usize| _mm_castpd_si128(_mm_loadh_pd(_mm_load_sd(t(i)), t(i + 1)));
         // Groups 1 and 3 sit in the upper half of their 128-bit lane: offset by 8.
