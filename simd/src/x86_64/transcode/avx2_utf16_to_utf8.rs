@@ -11,7 +11,9 @@
 //! - no surrogates: every unit becomes a 32-bit lane `[first, middle, last, 0]`
 //!   (`middle` unused for two-byte units), and each group of four lanes is packed
 //!   by one [`PACK3`] control;
-//! - surrogates present: a scalar loop decodes the 16 (or 17, to finish a pair)
+//! - eight surrogate pairs, each in a 32-bit lane: converted arithmetically to
+//!   eight 4-byte characters (32 bytes);
+//! - other surrogates: a scalar loop decodes the 16 (or 17, to finish a pair)
 //!   units; an unpaired surrogate stops the SIMD loop at that character (strict:
 //!   the scalar transcoder reports it exactly; lossy: the scalar transcoder
 //!   repairs the block, then the SIMD loop resumes).
@@ -138,6 +140,32 @@ unsafe fn one_two_three(u: __m256i, is1: __m256i, is2: __m256i, idx: u32, dst: *
     }
 }
 
+/// Converts eight surrogate pairs, one per 32-bit lane `[high, low]` of `u`, to
+/// eight 4-byte characters.
+#[inline(always)]
+unsafe fn four_byte(u: __m256i) -> __m256i {
+    // SAFETY: register-only AVX2 operations.
+    unsafe {
+        let ten = _mm256_set1_epi32(0x3FF);
+        let cp = _mm256_add_epi32(
+            _mm256_or_si256(
+                _mm256_slli_epi32::<10>(_mm256_and_si256(u, ten)),
+                _mm256_and_si256(_mm256_srli_epi32::<16>(u), ten),
+            ),
+            _mm256_set1_epi32(0x1_0000),
+        );
+        // Bytes [0xF0 | cp >> 18, 0x80 | cp >> 12 & 0x3F, .. >> 6 .., .. cp & 0x3F].
+        let b0 = _mm256_srli_epi32::<18>(cp);
+        let b1 = _mm256_and_si256(_mm256_srli_epi32::<4>(cp), _mm256_set1_epi32(0x3F00));
+        let b2 = _mm256_and_si256(_mm256_slli_epi32::<10>(cp), _mm256_set1_epi32(0x3F_0000));
+        let b3 = _mm256_and_si256(_mm256_slli_epi32::<24>(cp), _mm256_set1_epi32(0x3F00_0000));
+        _mm256_or_si256(
+            _mm256_or_si256(_mm256_or_si256(b0, b1), _mm256_or_si256(b2, b3)),
+            _mm256_set1_epi32(0x8080_80F0u32 as i32),
+        )
+    }
+}
+
 /// The AVX2 UTF-16 -> UTF-8 loop (`BE`: big-endian input).
 ///
 /// # Safety
@@ -214,6 +242,17 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
                     out += one_two_three(u, is1, is2, idx, d);
                 }
                 pos += 32;
+                continue;
+            }
+            // Eight surrogate pairs: each 32-bit lane becomes one 4-byte character.
+            let pairs = _mm256_cmpeq_epi16(
+                _mm256_and_si256(u, _mm256_set1_epi16(0xFC00u16 as i16)),
+                _mm256_set1_epi32(0xDC00_D800u32 as i32),
+            );
+            if _mm256_movemask_epi8(pairs) == -1 {
+                _mm256_storeu_si256(d.cast(), four_byte(u));
+                pos += 32;
+                out += 32;
                 continue;
             }
             // Surrogates: decode the block one character at a time.

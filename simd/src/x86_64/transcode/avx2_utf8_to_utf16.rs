@@ -228,6 +228,44 @@ unsafe fn block_1_to_3<const BE: bool>(
     }
 }
 
+/// Converts eight 4-byte characters, one per 32-bit lane of `v`, to eight
+/// surrogate pairs (UTF-16 in the byte order `BE`).
+#[inline(always)]
+unsafe fn four_byte<const BE: bool>(v: __m256i) -> __m256i {
+    // SAFETY: register-only AVX2 operations.
+    unsafe {
+        // Lane bytes [lead, c1, c2, c3]: 3 + 6 + 6 + 6 payload bits.
+        let cp = _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_slli_epi32::<18>(_mm256_and_si256(v, _mm256_set1_epi32(0x07))),
+                _mm256_slli_epi32::<4>(_mm256_and_si256(v, _mm256_set1_epi32(0x3F00))),
+            ),
+            _mm256_or_si256(
+                _mm256_and_si256(_mm256_srli_epi32::<10>(v), _mm256_set1_epi32(0x0FC0)),
+                _mm256_and_si256(_mm256_srli_epi32::<24>(v), _mm256_set1_epi32(0x3F)),
+            ),
+        );
+        let off = _mm256_sub_epi32(cp, _mm256_set1_epi32(0x1_0000));
+        let high = _mm256_or_si256(_mm256_srli_epi32::<10>(off), _mm256_set1_epi32(0xD800));
+        let low = _mm256_or_si256(
+            _mm256_and_si256(off, _mm256_set1_epi32(0x3FF)),
+            _mm256_set1_epi32(0xDC00),
+        );
+        // `high` fits 16 bits for a valid character; garbage in `Mode::Valid` is
+        // masked so it cannot spill into the low unit.
+        let pair = _mm256_or_si256(
+            _mm256_and_si256(high, _mm256_set1_epi32(0xFFFF)),
+            _mm256_slli_epi32::<16>(low),
+        );
+        if BE {
+            let swap = _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+            _mm256_shuffle_epi8(pair, _mm256_broadcastsi128_si256(swap))
+        } else {
+            pair
+        }
+    }
+}
+
 /// The AVX2 UTF-8 -> UTF-16 loop (`BE`: big-endian output).
 ///
 /// # Safety
@@ -314,6 +352,17 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                     pos += 64 - ends.leading_zeros() as usize;
                     continue;
                 }
+            }
+            // Sixteen 4-byte characters: each 32-bit lane becomes a surrogate pair.
+            // (Byte 64 not being a continuation completes the last one, whose
+            // bytes were all checked in the block.)
+            let cont64 = ((*s.add(64) as i8) < -0x40) as u64;
+            if !(cont >> 1 | cont64 << 63) == 0x8888_8888_8888_8888 {
+                _mm256_storeu_si256(d.cast(), four_byte::<BE>(v0));
+                _mm256_storeu_si256(d.add(32).cast(), four_byte::<BE>(v1));
+                pos += 64;
+                out += 64;
+                continue;
             }
             // Ends at bytes 0..=60 only (bit i: byte i+1 is not a continuation).
             let ends = (!cont >> 1) & ((1u64 << 61) - 1);
