@@ -1,20 +1,31 @@
 //! UTF-8 -> UTF-16 with AVX2 (after Lemire & Muła 2022).
 //!
 //! The input is processed in 64-byte blocks that start at a character boundary:
-//! - an all-ASCII block is widened directly (64 bytes -> 64 units);
-//! - otherwise the block is validated ([`block_has_error`]) and a 64-bit mask of
-//!   character ends is computed (byte `i` ends a character when byte `i + 1` is not
-//!   a continuation byte). Windows of 12 bytes are then converted one after the
-//!   other: the window's 12 mask bits index [`UTF8_TO_UTF16`], whose entry gives a
-//!   `pshufb` control that moves each character into its own 16- or 32-bit lane
-//!   (shape A: six 1..2-byte characters, B: four 1..3-byte characters, C: three
-//!   1..4-byte characters) and the number of bytes consumed. The bits are then
-//!   combined arithmetically into code points (and surrogate pairs for shape C).
-//!   16 consecutive character ends mean 16 ASCII bytes, widened directly.
+//! - an all-ASCII block is widened directly (64 bytes -> 64 units), and an ASCII
+//!   run continues in a tight loop of 128 bytes per step;
+//! - otherwise the block is validated ([`block_has_error`]) and the continuation
+//!   bytes give the character ends (byte `i` ends a character when byte `i + 1` is
+//!   not a continuation byte);
+//! - a block without bytes >= 0xF0 (characters of one to three bytes) is converted
+//!   at once, without a serial chain: at every byte position the code unit of a
+//!   character ending there is computed from the byte and the two before it, as
+//!   planes of low and high bytes, and the positions that end a character are
+//!   kept by [`COMPRESS8`] shuffles, 8 positions per lookup. Characters ending at
+//!   bytes 0..=62 are consumed (a sequence cut at byte 63 was not validated);
+//! - a block of sixteen 4-byte characters becomes sixteen surrogate pairs, one
+//!   32-bit lane each, by arithmetic alone;
+//! - any other block (4-byte characters mixed with shorter ones) is converted in
+//!   windows of 12 bytes, one after the other: the window's 12 end bits index
+//!   [`UTF8_TO_UTF16`], whose entry gives a `pshufb` control that moves each
+//!   character into its own 16- or 32-bit lane (shape A: six 1..2-byte
+//!   characters, B: four 1..3-byte characters, C: three 1..4-byte characters)
+//!   and the number of bytes consumed; the bits are then combined arithmetically
+//!   into code points (and surrogate pairs for shape C). 16 consecutive character
+//!   ends mean 16 ASCII bytes, widened directly. Only characters ending at byte
+//!   60 or earlier are consumed, so every consumed character and the byte after
+//!   it were validated inside the block.
 //!
-//! Only characters ending at byte 60 or earlier are consumed, so every consumed
-//! character and the byte after it were validated inside the block; the next
-//! block starts right after the last consumed character.
+//! The next block starts right after the last consumed character.
 
 use core::arch::x86_64::*;
 
