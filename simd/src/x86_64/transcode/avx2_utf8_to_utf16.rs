@@ -234,10 +234,35 @@ unsafe fn block_1_to_3<const BE: bool>(
         let p1 = _mm256_loadu_si256(src.add(31).cast());
         let pp1 = _mm256_loadu_si256(src.add(30).cast());
         let (l1, h1) = unit_planes(v1, p1, pp1);
+        if ends == ALL_THREE_BYTE {
+            // 21 three-byte characters: fixed positions, no table lookups.
+            let ctl0 = _mm256_setr_epi8(
+                2, 5, 8, 11, 14, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, //
+                1, 4, 7, 10, 13, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+            );
+            let ctl1 = _mm256_setr_epi8(
+                0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, //
+                2, 5, 8, 11, 14, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+            );
+            let units = |l, h, ctl| {
+                let (a, b) = if BE { (h, l) } else { (l, h) };
+                _mm256_unpacklo_epi8(_mm256_shuffle_epi8(a, ctl), _mm256_shuffle_epi8(b, ctl))
+            };
+            let u0 = units(l0, h0, ctl0);
+            let u1 = units(l1, h1, ctl1);
+            _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(u0));
+            _mm_storeu_si128(dst.add(10).cast(), _mm256_extracti128_si256::<1>(u0));
+            _mm_storeu_si128(dst.add(20).cast(), _mm256_castsi256_si128(u1));
+            _mm_storeu_si128(dst.add(32).cast(), _mm256_extracti128_si256::<1>(u1));
+            return 42;
+        }
         let w = compress_units::<BE>(l0, h0, ends as u32, dst);
         w + compress_units::<BE>(l1, h1, (ends >> 32) as u32, dst.add(w))
     }
 }
+
+/// The end mask of a block of 21 three-byte characters (ends at bytes 2, 5, .., 62).
+const ALL_THREE_BYTE: u64 = 0x4924_9249_2492_4924;
 
 /// Converts eight 4-byte characters, one per 32-bit lane of `v`, to eight
 /// surrogate pairs (UTF-16 in the byte order `BE`).
