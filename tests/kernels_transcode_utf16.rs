@@ -545,10 +545,23 @@ fn long_runs_error_at_every_offset() {
         let base = text.as_bytes();
         let len = base.len().min(210);
         for i in 0..len {
-            for bad in [&b"\xFF"[..], b"\x80", b"\xE2\x82", b"\xED\xA0\x80"] {
+            for bad in [
+                &b"\xFF"[..],
+                b"\x80",
+                b"\xE2\x82",
+                b"\xED\xA0\x80",
+                b"\xE0\x9F\xBF",
+            ] {
                 let mut b = base[..len].to_vec();
                 b.splice(i..i, bad.iter().copied());
                 check_all_ways(&ks, &b, &format!("{pat:?} run, utf8 error at {i}"));
+            }
+            // Replaced bytes keep the run's layout of lead and continuation bytes
+            // (a two-byte or ASCII lead, E0/ED with an out-of-range second byte, ...).
+            for by in [0x41u8, 0xC2, 0xE0, 0xED, 0xF0, 0x80, 0x9F, 0xA0, 0xBF] {
+                let mut b = base[..len].to_vec();
+                b[i] = by;
+                check_all_ways(&ks, &b, &format!("{pat:?} run, byte {i} = {by:#04X}"));
             }
         }
         check_all_ways(&ks, base, &format!("{pat:?} run"));

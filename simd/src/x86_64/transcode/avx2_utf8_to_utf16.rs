@@ -244,12 +244,8 @@ unsafe fn block_1_to_3<const BE: bool>(
                 0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, //
                 2, 5, 8, 11, 14, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
             );
-            let units = |l, h, ctl| {
-                let (a, b) = if BE { (h, l) } else { (l, h) };
-                _mm256_unpacklo_epi8(_mm256_shuffle_epi8(a, ctl), _mm256_shuffle_epi8(b, ctl))
-            };
-            let u0 = units(l0, h0, ctl0);
-            let u1 = units(l1, h1, ctl1);
+            let u0 = pick_units::<BE>(l0, h0, ctl0);
+            let u1 = pick_units::<BE>(l1, h1, ctl1);
             _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(u0));
             _mm_storeu_si128(dst.add(10).cast(), _mm256_extracti128_si256::<1>(u0));
             _mm_storeu_si128(dst.add(20).cast(), _mm256_castsi256_si128(u1));
@@ -261,8 +257,63 @@ unsafe fn block_1_to_3<const BE: bool>(
     }
 }
 
+/// The units at the byte positions `ctl` (at most 8 per 128-bit lane) of the
+/// byte planes `low`, `high`, in the byte order `BE`.
+#[inline(always)]
+unsafe fn pick_units<const BE: bool>(low: __m256i, high: __m256i, ctl: __m256i) -> __m256i {
+    // SAFETY: register-only AVX2 operations.
+    unsafe {
+        let (a, b) = if BE { (high, low) } else { (low, high) };
+        _mm256_unpacklo_epi8(_mm256_shuffle_epi8(a, ctl), _mm256_shuffle_epi8(b, ctl))
+    }
+}
+
 /// The end mask of a block of 21 three-byte characters (ends at bytes 2, 5, .., 62).
 const ALL_THREE_BYTE: u64 = 0x4924_9249_2492_4924;
+
+/// Lead bytes >= 0xE0, and E0 followed by 80..9F or ED followed by A0..BF, among
+/// the 32 bytes `v` (followed by the 32 bytes `next`), as bit masks.
+#[inline(always)]
+unsafe fn three_byte_leads(v: __m256i, next: __m256i) -> (u64, u64) {
+    // SAFETY: register-only AVX2 operations.
+    unsafe {
+        let lead = _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(0xE0_u8 as i8)), v);
+        let overlong = _mm256_and_si256(
+            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0xE0_u8 as i8)),
+            _mm256_cmpgt_epi8(_mm256_set1_epi8(0xA0_u8 as i8), next),
+        );
+        let surrogate = _mm256_and_si256(
+            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0xED_u8 as i8)),
+            _mm256_cmpgt_epi8(next, _mm256_set1_epi8(0x9F_u8 as i8)),
+        );
+        (
+            _mm256_movemask_epi8(lead) as u32 as u64,
+            _mm256_movemask_epi8(_mm256_or_si256(overlong, surrogate)) as u32 as u64,
+        )
+    }
+}
+
+/// The validation of a block that has no byte >= 0xF0 and the end mask
+/// [`ALL_THREE_BYTE`] (so bytes 1, 2, 4, 5, .. 61, 62 are continuation bytes and
+/// bytes 3, 6, .., 63 are not): whether the 21 characters at bytes 0..63 are not
+/// all well-formed three-byte sequences, i.e. a byte 0, 3, .., 60 is not a lead
+/// E0..EF, or an E0 is followed by 80..9F (overlong) or an ED by A0..BF (a
+/// surrogate). Byte 63 starts the next block and is checked there.
+///
+/// # Safety
+/// AVX2; 65 readable bytes at `src`, whose first 64 are `v0`, `v1`.
+#[inline(always)]
+unsafe fn three_byte_error(src: *const u8, v0: __m256i, v1: __m256i) -> bool {
+    // SAFETY: the loads read `src + 1..src + 65` (the caller's promise).
+    unsafe {
+        let (l0, b0) = three_byte_leads(v0, _mm256_loadu_si256(src.add(1).cast()));
+        let (l1, b1) = three_byte_leads(v1, _mm256_loadu_si256(src.add(33).cast()));
+        let first63 = u64::MAX >> 1;
+        let leads = (l0 | l1 << 32) & first63;
+        let bad = (b0 | b1 << 32) & first63;
+        leads != ALL_THREE_BYTE >> 2 || bad != 0
+    }
+}
 
 /// Converts eight 4-byte characters, one per 32-bit lane of `v`, to eight
 /// surrogate pairs (UTF-16 in the byte order `BE`).
@@ -366,7 +417,19 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 }
                 continue;
             }
-            if mode != Mode::Valid && block_has_error::<__m256i>(s) {
+            let c0 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v0)) as u32;
+            let c1 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v1)) as u32;
+            let cont = c0 as u64 | (c1 as u64) << 32;
+            let top = _mm256_subs_epu8(_mm256_max_epu8(v0, v1), _mm256_set1_epi8(0xEF_u8 as i8));
+            let below_f0 = _mm256_testz_si256(top, top) != 0;
+            // Ends at bytes 0..=62: a sequence cut at byte 63 is not validated.
+            let ends = !(cont >> 1) & (u64::MAX >> 1);
+            let error = match mode {
+                Mode::Valid => false,
+                _ if below_f0 && ends == ALL_THREE_BYTE => three_byte_error(s, v0, v1),
+                _ => block_has_error::<__m256i>(s),
+            };
+            if error {
                 if mode == Mode::Strict {
                     break;
                 }
@@ -375,14 +438,8 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 pos = end;
                 continue;
             }
-            let c0 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v0)) as u32;
-            let c1 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v1)) as u32;
-            let cont = c0 as u64 | (c1 as u64) << 32;
             // No byte >= 0xF0 (no 4-byte character): convert the whole block at once.
-            let top = _mm256_subs_epu8(_mm256_max_epu8(v0, v1), _mm256_set1_epi8(0xEF_u8 as i8));
-            if _mm256_testz_si256(top, top) != 0 {
-                // Ends at bytes 0..=62: a sequence cut at byte 63 is not validated.
-                let ends = !(cont >> 1) & (u64::MAX >> 1);
+            if below_f0 {
                 if ends != 0 {
                     out += block_1_to_3::<BE>(s, v0, v1, ends, d);
                     pos += 64 - ends.leading_zeros() as usize;
