@@ -479,5 +479,18 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
             out += w;
         }
     }
+    // An ASCII tail, 16 bytes at a time (the scalar rest is slow per byte).
+    while pos + 16 <= src.len() && out + 32 <= dst.len() {
+        // SAFETY: 16 bytes read at `pos`, 32 written at `out`, both checked above.
+        unsafe {
+            let s = src.as_ptr().add(pos);
+            if _mm_movemask_epi8(_mm_loadu_si128(s.cast())) != 0 {
+                break;
+            }
+            widen16::<BE>(s, dst.as_mut_ptr().add(out));
+        }
+        pos += 16;
+        out += 32;
+    }
     super::utf8_to_utf16_rest(src, dst, pos, out, to, mode)
 }
