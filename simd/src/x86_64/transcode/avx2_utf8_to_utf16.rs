@@ -29,8 +29,11 @@
 
 use core::arch::x86_64::*;
 
+use super::avx2_utf8_blocks::{
+    block_1_to_3, block_three, four_byte, three_byte_layout, three_byte_range_error,
+};
 use crate::generic::utf8_validate::block_has_error;
-use crate::tables::compress::{COMPRESS8, PAIR_COMPACT};
+use crate::tables::compress::PAIR_COMPACT;
 use crate::tables::utf8_to_utf16::{SHAPE_A, SHAPE_B_END, UTF8_TO_UTF16};
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
@@ -132,227 +135,6 @@ unsafe fn convert_window<const BE: bool>(src: *const u8, dst: *mut u8, id: usize
     }
 }
 
-/// The code units of the characters ending in the 32 bytes `v` (`p`, `pp`: the
-/// same bytes shifted by one and two positions, i.e. the bytes before each), as
-/// planes of low and high bytes; the lanes of bytes that do not end a character
-/// hold garbage.
-///
-/// A character ending at byte `b` with previous bytes `p`, `pp` is ASCII (`b`), or
-/// its low byte is `p << 6 | b & 0x3F` and its high byte `p >> 2 & 0x0F`, plus
-/// `pp << 4` when `p` is a continuation byte (a three-byte character).
-#[inline(always)]
-unsafe fn unit_planes(v: __m256i, p: __m256i, pp: __m256i) -> (__m256i, __m256i) {
-    // SAFETY: register-only AVX2 operations.
-    unsafe {
-        let low = _mm256_or_si256(
-            _mm256_and_si256(v, _mm256_set1_epi8(0x3F)),
-            _mm256_and_si256(_mm256_slli_epi16::<6>(p), _mm256_set1_epi8(0xC0_u8 as i8)),
-        );
-        let low = _mm256_blendv_epi8(v, low, v);
-        let p_cont = _mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), p);
-        let high = _mm256_or_si256(
-            _mm256_and_si256(_mm256_srli_epi16::<2>(p), _mm256_set1_epi8(0x0F)),
-            _mm256_and_si256(
-                _mm256_and_si256(_mm256_slli_epi16::<4>(pp), _mm256_set1_epi8(0xF0_u8 as i8)),
-                p_cont,
-            ),
-        );
-        let high = _mm256_and_si256(high, _mm256_cmpgt_epi8(_mm256_setzero_si256(), v));
-        (low, high)
-    }
-}
-
-/// Keeps the units of 32 byte positions selected by `keep` (bit `i`: byte `i`
-/// ends a character), given as byte planes; stores them in order at `dst` and
-/// returns the number of bytes written (two per unit).
-///
-/// # Safety
-/// AVX2 and POPCNT; `2 * popcount(keep) + 16` writable bytes at `dst`.
-#[inline(always)]
-unsafe fn compress_units<const BE: bool>(
-    low: __m256i,
-    high: __m256i,
-    keep: u32,
-    dst: *mut u8,
-) -> usize {
-    // SAFETY: see the contract; table indices are bytes of `keep` (< 256).
-    unsafe {
-        let k = keep.to_le_bytes();
-        let t = |i: usize| {
-            COMPRESS8
-                .get_unchecked(k[i] as usize)
-                .as_ptr()
-                .cast::<f64>()
-        };
-        // Two 8-byte controls per 128-bit lane (a low and a high 64-bit load).
-        let pair = |i: usize| _mm_castpd_si128(_mm_loadh_pd(_mm_load_sd(t(i)), t(i + 1)));
-        // Groups 1 and 3 sit in the upper half of their 128-bit lane: offset by 8.
-        let ctl = _mm256_add_epi8(
-            _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(pair(0)), pair(2)),
-            _mm256_setr_epi64x(0, 0x0808_0808_0808_0808, 0, 0x0808_0808_0808_0808),
-        );
-        let (a, b) = if BE { (high, low) } else { (low, high) };
-        let a = _mm256_shuffle_epi8(a, ctl);
-        let b = _mm256_shuffle_epi8(b, ctl);
-        // Groups 0 and 2, then 1 and 3, each as 8 interleaved units.
-        let even = _mm256_unpacklo_epi8(a, b);
-        let odd = _mm256_unpackhi_epi8(a, b);
-        // Group g starts after two bytes per kept position of the earlier groups.
-        let at = |bits: u32| 2 * (keep & ((1u64 << bits) - 1) as u32).count_ones() as usize;
-        _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(even));
-        _mm_storeu_si128(dst.add(at(8)).cast(), _mm256_castsi256_si128(odd));
-        _mm_storeu_si128(dst.add(at(16)).cast(), _mm256_extracti128_si256::<1>(even));
-        _mm_storeu_si128(dst.add(at(24)).cast(), _mm256_extracti128_si256::<1>(odd));
-        at(32)
-    }
-}
-
-/// Converts the validated block `v0`, `v1` at `src` (starting at a character
-/// boundary, without four-byte characters) whose character ends are `ends`
-/// (nonzero, bit 63 clear): every character ending there.
-/// Returns bytes written; the caller consumes up to the last end.
-///
-/// # Safety
-/// AVX2 and POPCNT; 64 readable bytes at `src` (`v0`, `v1`); 144 writable
-/// bytes at `dst`.
-#[inline(always)]
-unsafe fn block_1_to_3<const BE: bool>(
-    src: *const u8,
-    v0: __m256i,
-    v1: __m256i,
-    ends: u64,
-    dst: *mut u8,
-) -> usize {
-    // SAFETY: the loads read `src + 30..src + 63`; at most 64 units (128 bytes)
-    // plus a 16-byte overhang are stored.
-    unsafe {
-        // Bytes before the block do not matter (it starts at a character boundary).
-        let carry = _mm256_permute2x128_si256::<0x08>(v0, v0);
-        let p0 = _mm256_alignr_epi8::<15>(v0, carry);
-        let pp0 = _mm256_alignr_epi8::<14>(v0, carry);
-        let (l0, h0) = unit_planes(v0, p0, pp0);
-        let p1 = _mm256_loadu_si256(src.add(31).cast());
-        let pp1 = _mm256_loadu_si256(src.add(30).cast());
-        let (l1, h1) = unit_planes(v1, p1, pp1);
-        if ends == ALL_THREE_BYTE {
-            // 21 three-byte characters: fixed positions, no table lookups.
-            let ctl0 = _mm256_setr_epi8(
-                2, 5, 8, 11, 14, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, //
-                1, 4, 7, 10, 13, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-            );
-            let ctl1 = _mm256_setr_epi8(
-                0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, //
-                2, 5, 8, 11, 14, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-            );
-            let u0 = pick_units::<BE>(l0, h0, ctl0);
-            let u1 = pick_units::<BE>(l1, h1, ctl1);
-            _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(u0));
-            _mm_storeu_si128(dst.add(10).cast(), _mm256_extracti128_si256::<1>(u0));
-            _mm_storeu_si128(dst.add(20).cast(), _mm256_castsi256_si128(u1));
-            _mm_storeu_si128(dst.add(32).cast(), _mm256_extracti128_si256::<1>(u1));
-            return 42;
-        }
-        let w = compress_units::<BE>(l0, h0, ends as u32, dst);
-        w + compress_units::<BE>(l1, h1, (ends >> 32) as u32, dst.add(w))
-    }
-}
-
-/// The units at the byte positions `ctl` (at most 8 per 128-bit lane) of the
-/// byte planes `low`, `high`, in the byte order `BE`.
-#[inline(always)]
-unsafe fn pick_units<const BE: bool>(low: __m256i, high: __m256i, ctl: __m256i) -> __m256i {
-    // SAFETY: register-only AVX2 operations.
-    unsafe {
-        let (a, b) = if BE { (high, low) } else { (low, high) };
-        _mm256_unpacklo_epi8(_mm256_shuffle_epi8(a, ctl), _mm256_shuffle_epi8(b, ctl))
-    }
-}
-
-/// The end mask of a block of 21 three-byte characters (ends at bytes 2, 5, .., 62).
-const ALL_THREE_BYTE: u64 = 0x4924_9249_2492_4924;
-
-/// Lead bytes >= 0xE0, and E0 followed by 80..9F or ED followed by A0..BF, among
-/// the 32 bytes `v` (followed by the 32 bytes `next`), as bit masks.
-#[inline(always)]
-unsafe fn three_byte_leads(v: __m256i, next: __m256i) -> (u64, u64) {
-    // SAFETY: register-only AVX2 operations.
-    unsafe {
-        let lead = _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(0xE0_u8 as i8)), v);
-        let overlong = _mm256_and_si256(
-            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0xE0_u8 as i8)),
-            _mm256_cmpgt_epi8(_mm256_set1_epi8(0xA0_u8 as i8), next),
-        );
-        let surrogate = _mm256_and_si256(
-            _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0xED_u8 as i8)),
-            _mm256_cmpgt_epi8(next, _mm256_set1_epi8(0x9F_u8 as i8)),
-        );
-        (
-            _mm256_movemask_epi8(lead) as u32 as u64,
-            _mm256_movemask_epi8(_mm256_or_si256(overlong, surrogate)) as u32 as u64,
-        )
-    }
-}
-
-/// The validation of a block that has no byte >= 0xF0 and the end mask
-/// [`ALL_THREE_BYTE`] (so bytes 1, 2, 4, 5, .. 61, 62 are continuation bytes and
-/// bytes 3, 6, .., 63 are not): whether the 21 characters at bytes 0..63 are not
-/// all well-formed three-byte sequences, i.e. a byte 0, 3, .., 60 is not a lead
-/// E0..EF, or an E0 is followed by 80..9F (overlong) or an ED by A0..BF (a
-/// surrogate). Byte 63 starts the next block and is checked there.
-///
-/// # Safety
-/// AVX2; 65 readable bytes at `src`, whose first 64 are `v0`, `v1`.
-#[inline(always)]
-unsafe fn three_byte_error(src: *const u8, v0: __m256i, v1: __m256i) -> bool {
-    // SAFETY: the loads read `src + 1..src + 65` (the caller's promise).
-    unsafe {
-        let (l0, b0) = three_byte_leads(v0, _mm256_loadu_si256(src.add(1).cast()));
-        let (l1, b1) = three_byte_leads(v1, _mm256_loadu_si256(src.add(33).cast()));
-        let first63 = u64::MAX >> 1;
-        let leads = (l0 | l1 << 32) & first63;
-        let bad = (b0 | b1 << 32) & first63;
-        leads != ALL_THREE_BYTE >> 2 || bad != 0
-    }
-}
-
-/// Converts eight 4-byte characters, one per 32-bit lane of `v`, to eight
-/// surrogate pairs (UTF-16 in the byte order `BE`).
-#[inline(always)]
-unsafe fn four_byte<const BE: bool>(v: __m256i) -> __m256i {
-    // SAFETY: register-only AVX2 operations.
-    unsafe {
-        // Lane bytes [lead, c1, c2, c3]: 3 + 6 + 6 + 6 payload bits.
-        let cp = _mm256_or_si256(
-            _mm256_or_si256(
-                _mm256_slli_epi32::<18>(_mm256_and_si256(v, _mm256_set1_epi32(0x07))),
-                _mm256_slli_epi32::<4>(_mm256_and_si256(v, _mm256_set1_epi32(0x3F00))),
-            ),
-            _mm256_or_si256(
-                _mm256_and_si256(_mm256_srli_epi32::<10>(v), _mm256_set1_epi32(0x0FC0)),
-                _mm256_and_si256(_mm256_srli_epi32::<24>(v), _mm256_set1_epi32(0x3F)),
-            ),
-        );
-        let off = _mm256_sub_epi32(cp, _mm256_set1_epi32(0x1_0000));
-        let high = _mm256_or_si256(_mm256_srli_epi32::<10>(off), _mm256_set1_epi32(0xD800));
-        let low = _mm256_or_si256(
-            _mm256_and_si256(off, _mm256_set1_epi32(0x3FF)),
-            _mm256_set1_epi32(0xDC00),
-        );
-        // `high` fits 16 bits for a valid character; garbage in `Mode::Valid` is
-        // masked so it cannot spill into the low unit.
-        let pair = _mm256_or_si256(
-            _mm256_and_si256(high, _mm256_set1_epi32(0xFFFF)),
-            _mm256_slli_epi32::<16>(low),
-        );
-        if BE {
-            let swap = _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
-            _mm256_shuffle_epi8(pair, _mm256_broadcastsi128_si256(swap))
-        } else {
-            pair
-        }
-    }
-}
-
 /// The AVX2 UTF-8 -> UTF-16 loop (`BE`: big-endian output).
 ///
 /// # Safety
@@ -417,6 +199,17 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 }
                 continue;
             }
+            // 21 three-byte characters (most blocks of CJK text): a direct check
+            // of the layout and of the E0/ED ranges replaces the validator. (An
+            // error falls through to the general path, which reports it.)
+            if three_byte_layout(v0, v1)
+                && (mode == Mode::Valid || !three_byte_range_error(s, v0, v1))
+            {
+                block_three::<BE>(s, v0, v1, d);
+                pos += 63;
+                out += 42;
+                continue;
+            }
             let c0 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v0)) as u32;
             let c1 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v1)) as u32;
             let cont = c0 as u64 | (c1 as u64) << 32;
@@ -424,12 +217,7 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
             let below_f0 = _mm256_testz_si256(top, top) != 0;
             // Ends at bytes 0..=62: a sequence cut at byte 63 is not validated.
             let ends = !(cont >> 1) & (u64::MAX >> 1);
-            let error = match mode {
-                Mode::Valid => false,
-                _ if below_f0 && ends == ALL_THREE_BYTE => three_byte_error(s, v0, v1),
-                _ => block_has_error::<__m256i>(s),
-            };
-            if error {
+            if mode != Mode::Valid && block_has_error::<__m256i>(s) {
                 if mode == Mode::Strict {
                     break;
                 }

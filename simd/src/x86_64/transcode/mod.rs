@@ -21,6 +21,7 @@
 //!   then resumes the SIMD loop.
 
 pub(crate) mod avx2_utf16_to_utf8;
+mod avx2_utf8_blocks;
 pub(crate) mod avx2_utf8_to_utf16;
 mod rest;
 
