@@ -3,6 +3,9 @@
 //! The input is processed in 64-byte blocks that start at a character boundary:
 //! - an all-ASCII block is widened directly (64 bytes -> 64 units), and an ASCII
 //!   run continues in a tight loop of 128 bytes per step;
+//! - a block of 21 three-byte characters (bytes 0..63; most blocks of CJK text)
+//!   is recognised by its byte layout and checked only for the E0/ED second-byte
+//!   ranges, then converted by fixed shuffles (see `avx2_utf8_blocks`);
 //! - otherwise the block is validated ([`block_has_error`]) and the continuation
 //!   bytes give the character ends (byte `i` ends a character when byte `i + 1` is
 //!   not a continuation byte);
@@ -10,7 +13,7 @@
 //!   at once, without a serial chain: at every byte position the code unit of a
 //!   character ending there is computed from the byte and the two before it, as
 //!   planes of low and high bytes, and the positions that end a character are
-//!   kept by [`COMPRESS8`] shuffles, 8 positions per lookup. Characters ending at
+//!   kept by `COMPRESS8` shuffles, 8 positions per lookup. Characters ending at
 //!   bytes 0..=62 are consumed (a sequence cut at byte 63 was not validated);
 //! - a block of sixteen 4-byte characters becomes sixteen surrogate pairs, one
 //!   32-bit lane each, by arithmetic alone;
