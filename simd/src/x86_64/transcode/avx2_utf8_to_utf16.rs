@@ -229,13 +229,12 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 pos = end;
                 continue;
             }
-            // No byte >= 0xF0 (no 4-byte character): convert the whole block at once.
-            if below_f0 {
-                if ends != 0 {
-                    out += block_1_to_3::<BE>(s, v0, v1, ends, d);
-                    pos += 64 - ends.leading_zeros() as usize;
-                    continue;
-                }
+            // No byte >= 0xF0 (no 4-byte character): convert the whole block at
+            // once. (`ends` is 0 only for invalid input in `Mode::Valid`.)
+            if below_f0 && ends != 0 {
+                out += block_1_to_3::<BE>(s, v0, v1, ends, d);
+                pos += 64 - ends.leading_zeros() as usize;
+                continue;
             }
             // Sixteen 4-byte characters: each 32-bit lane becomes a surrogate pair.
             // (Byte 64 not being a continuation completes the last one, whose
