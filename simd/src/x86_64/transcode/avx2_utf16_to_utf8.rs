@@ -25,7 +25,7 @@ use utfast_scalar::{Endian, Mode, TranscodeError};
 
 /// Input bytes one iteration may read: 16 units, plus one to complete a pair.
 const READ: usize = 34;
-/// Output bytes one iteration may store: 16 units x 3 bytes (or 4 per pair), an
+/// Output bytes one iteration may store: 16 units x 3 bytes (or 4 per pair), a
 /// 16-byte store overhang, and 3 spare bytes.
 const WRITE: usize = 48 + 16 + 3;
 
@@ -142,6 +142,9 @@ unsafe fn one_two_three(u: __m256i, is1: __m256i, is2: __m256i, idx: u32, dst: *
 
 /// Converts eight surrogate pairs, one per 32-bit lane `[high, low]` of `u`, to
 /// eight 4-byte characters.
+///
+/// # Safety
+/// The CPU supports AVX2 (register operations only).
 #[inline(always)]
 unsafe fn four_byte(u: __m256i) -> __m256i {
     // SAFETY: register-only AVX2 operations.

@@ -46,6 +46,9 @@ pub(super) unsafe fn block_planes(
 /// A character ending at byte `b` with previous bytes `p`, `pp` is ASCII (`b`), or
 /// its low byte is `p << 6 | b & 0x3F` and its high byte `p >> 2 & 0x0F`, plus
 /// `pp << 4` when `p` is a continuation byte (a three-byte character).
+///
+/// # Safety
+/// The CPU supports AVX2 (register operations only).
 #[inline(always)]
 unsafe fn unit_planes(v: __m256i, p: __m256i, pp: __m256i) -> (__m256i, __m256i) {
     // SAFETY: register-only AVX2 operations.
@@ -140,6 +143,9 @@ pub(super) unsafe fn block_1_to_3<const BE: bool>(
 
 /// The units at the byte positions `ctl` (at most 8 per 128-bit lane) of the
 /// byte planes `low`, `high`, in the byte order `BE`.
+///
+/// # Safety
+/// The CPU supports AVX2 (register operations only).
 #[inline(always)]
 unsafe fn pick_units<const BE: bool>(low: __m256i, high: __m256i, ctl: __m256i) -> __m256i {
     // SAFETY: register-only AVX2 operations.
@@ -151,6 +157,9 @@ unsafe fn pick_units<const BE: bool>(low: __m256i, high: __m256i, ctl: __m256i) 
 
 /// Converts eight 4-byte characters, one per 32-bit lane of `v`, to eight
 /// surrogate pairs (UTF-16 in the byte order `BE`).
+///
+/// # Safety
+/// The CPU supports AVX2 (register operations only).
 #[inline(always)]
 pub(super) unsafe fn four_byte<const BE: bool>(v: __m256i) -> __m256i {
     // SAFETY: register-only AVX2 operations.
@@ -211,6 +220,9 @@ const fn build_three_byte_layout() -> [[[u8; 32]; 2]; 2] {
 
 /// Whether the block `v0`, `v1` has the layout of 21 three-byte characters:
 /// leads E0..EF at bytes 0, 3, .., 60 and continuation bytes at the others.
+///
+/// # Safety
+/// The CPU supports AVX2 (register operations only).
 #[inline(always)]
 pub(super) unsafe fn three_byte_layout(v0: __m256i, v1: __m256i) -> bool {
     // SAFETY: register operations and loads of a static table.
@@ -252,6 +264,9 @@ pub(super) unsafe fn three_byte_range_error(src: *const u8, v0: __m256i, v1: __m
 
 /// The bytes of `v` that are E0 followed (in `next`) by 80..9F, or ED followed
 /// by A0..BF, given that every byte of `next` after E0 or ED is a continuation.
+///
+/// # Safety
+/// The CPU supports AVX2 (register operations only).
 #[inline(always)]
 unsafe fn e0_ed_range_error(v: __m256i, next: __m256i) -> __m256i {
     // SAFETY: register-only AVX2 operations.

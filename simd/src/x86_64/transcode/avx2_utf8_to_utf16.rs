@@ -48,6 +48,9 @@ const READ: usize = 80;
 const WRITE: usize = 128 + 16 + 3;
 
 /// Swaps the bytes of each 16-bit lane when the output is big-endian.
+///
+/// # Safety
+/// The CPU supports AVX2 (register operations only).
 #[inline(always)]
 unsafe fn order128<const BE: bool>(v: __m128i) -> __m128i {
     if BE {
@@ -64,6 +67,9 @@ unsafe fn order128<const BE: bool>(v: __m128i) -> __m128i {
 }
 
 /// Widens 16 ASCII bytes at `src` to 16 units at `dst`.
+///
+/// # Safety
+/// AVX2; 16 readable bytes at `src`, 32 writable bytes at `dst`.
 #[inline(always)]
 unsafe fn widen16<const BE: bool>(src: *const u8, dst: *mut u8) {
     // SAFETY: the caller guarantees 16 readable bytes at `src`, 32 writable at `dst`.
