@@ -195,6 +195,9 @@ pub(super) unsafe fn four_byte<const BE: bool>(v: __m256i) -> __m256i {
         }
     }
 }
+/// The end mask of a block of 21 three-byte characters (ends at bytes 2, 5, .., 62).
+pub(super) const ALL_THREE_BYTE: u64 = 0x4924_9249_2492_4924;
+
 /// The byte layout of 21 three-byte characters at bytes 0..63 of a block, per
 /// 32-byte half: `(mask, expected)` such that `v & mask == expected` exactly when
 /// bytes 0, 3, .., 60 are E0..EF and the others continuation bytes (byte 63,
@@ -317,6 +320,12 @@ pub(super) unsafe fn block_three<const BE: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn all_three_byte_ends() {
+        let want = (0..63).filter(|i| i % 3 == 2).fold(0u64, |m, i| m | 1 << i);
+        assert_eq!(ALL_THREE_BYTE, want);
+    }
 
     #[test]
     fn three_byte_layout_matches_definition() {

@@ -33,7 +33,7 @@
 use core::arch::x86_64::*;
 
 use super::avx2_utf8_blocks::{
-    block_1_to_3, block_three, four_byte, three_byte_layout, three_byte_range_error,
+    block_1_to_3, block_three, four_byte, three_byte_layout, three_byte_range_error, ALL_THREE_BYTE,
 };
 use crate::generic::utf8_validate::block_has_error;
 use crate::tables::compress::PAIR_COMPACT;
@@ -208,10 +208,17 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 }
                 continue;
             }
+            let c0 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v0)) as u32;
+            let c1 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v1)) as u32;
+            let cont = c0 as u64 | (c1 as u64) << 32;
+            // Ends at bytes 0..=62: a sequence cut at byte 63 is not validated.
+            let ends = !(cont >> 1) & (u64::MAX >> 1);
             // 21 three-byte characters (most blocks of CJK text): a direct check
-            // of the layout and of the E0/ED ranges replaces the validator. (An
-            // error falls through to the general path, which reports it.)
-            if three_byte_layout(v0, v1)
+            // of the layout and of the E0/ED ranges replaces the validator, and
+            // the block consumes a constant 63 bytes. (An error falls through to
+            // the general path, which reports it.)
+            if ends == ALL_THREE_BYTE
+                && three_byte_layout(v0, v1)
                 && (mode == Mode::Valid || !three_byte_range_error(s, v0, v1))
             {
                 block_three::<BE>(s, v0, v1, d);
@@ -219,13 +226,8 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 out += 42;
                 continue;
             }
-            let c0 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v0)) as u32;
-            let c1 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v1)) as u32;
-            let cont = c0 as u64 | (c1 as u64) << 32;
             let top = _mm256_subs_epu8(_mm256_max_epu8(v0, v1), _mm256_set1_epi8(0xEF_u8 as i8));
             let below_f0 = _mm256_testz_si256(top, top) != 0;
-            // Ends at bytes 0..=62: a sequence cut at byte 63 is not validated.
-            let ends = !(cont >> 1) & (u64::MAX >> 1);
             if mode != Mode::Valid && block_has_error::<__m256i>(s) {
                 if mode == Mode::Strict {
                     break;
