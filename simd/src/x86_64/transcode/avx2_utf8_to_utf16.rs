@@ -158,7 +158,8 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
     let (mut pos, mut out) = (0usize, 0usize);
     while pos + READ <= src.len() && out + WRITE <= dst.len() {
         // SAFETY: `pos + 80 <= src.len()` bounds every load of this iteration
-        // (64 block bytes, windows of 16 bytes starting at offset <= 49 + 12... <= 60),
+        // (at most `s + 65` for the block checks; windows of 16 bytes start at
+        // offset <= 60),
         // and `out + WRITE <= dst.len()` every store (see WRITE). The ASCII run
         // loop checks its own bounds (64 bytes read, 128 written).
         unsafe {
