@@ -532,3 +532,47 @@ fn padded_seeds() {
         }
     }
 }
+
+/// Long runs of one mix of character lengths (what the whole-block SIMD paths
+/// convert: only 2-byte, only 3-byte, ASCII with 2- or 3-byte, all three, and
+/// 4-byte), each with an error inserted at every offset.
+#[test]
+fn long_runs_error_at_every_offset() {
+    let ks = kernels();
+    let patterns = ["ж", "中", "жж a", "कि ", "中ж a", "😀", "a中中中中中中中中"];
+    for pat in patterns {
+        let text: String = pat.repeat(200).chars().take(100).collect();
+        let base = text.as_bytes();
+        let len = base.len().min(210);
+        for i in 0..len {
+            for bad in [
+                &b"\xFF"[..],
+                b"\x80",
+                b"\xE2\x82",
+                b"\xED\xA0\x80",
+                b"\xE0\x9F\xBF",
+            ] {
+                let mut b = base[..len].to_vec();
+                b.splice(i..i, bad.iter().copied());
+                check_all_ways(&ks, &b, &format!("{pat:?} run, utf8 error at {i}"));
+            }
+            // Replaced bytes keep the run's layout of lead and continuation bytes
+            // (a two-byte or ASCII lead, E0/ED with an out-of-range second byte, ...).
+            for by in [0x41u8, 0xC2, 0xE0, 0xED, 0xF0, 0x80, 0x9F, 0xA0, 0xBF] {
+                let mut b = base[..len].to_vec();
+                b[i] = by;
+                check_all_ways(&ks, &b, &format!("{pat:?} run, byte {i} = {by:#04X}"));
+            }
+        }
+        check_all_ways(&ks, base, &format!("{pat:?} run"));
+        let units: Vec<u16> = text.encode_utf16().collect();
+        for i in 0..units.len() {
+            for bad in [0xD800u16, 0xDC00] {
+                let mut u = units.clone();
+                u.insert(i, bad);
+                check_utf16_all_ways(&ks, &u, false, &format!("{pat:?} run, utf16 error at {i}"));
+            }
+        }
+        check_utf16_all_ways(&ks, &units, true, &format!("{pat:?} run, odd length"));
+    }
+}

@@ -5,4 +5,5 @@
 //! independent way (plain loops over the definition) and compare.
 
 pub(crate) mod compress;
+pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf8_to_utf16;

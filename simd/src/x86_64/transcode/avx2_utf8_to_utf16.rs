@@ -1,23 +1,40 @@
 //! UTF-8 -> UTF-16 with AVX2 (after Lemire & Muła 2022).
 //!
 //! The input is processed in 64-byte blocks that start at a character boundary:
-//! - an all-ASCII block is widened directly (64 bytes -> 64 units);
-//! - otherwise the block is validated ([`block_has_error`]) and a 64-bit mask of
-//!   character ends is computed (byte `i` ends a character when byte `i + 1` is not
-//!   a continuation byte). Windows of 12 bytes are then converted one after the
-//!   other: the window's 12 mask bits index [`UTF8_TO_UTF16`], whose entry gives a
-//!   `pshufb` control that moves each character into its own 16- or 32-bit lane
-//!   (shape A: six 1..2-byte characters, B: four 1..3-byte characters, C: three
-//!   1..4-byte characters) and the number of bytes consumed. The bits are then
-//!   combined arithmetically into code points (and surrogate pairs for shape C).
-//!   16 consecutive character ends mean 16 ASCII bytes, widened directly.
+//! - an all-ASCII block is widened directly (64 bytes -> 64 units), and an ASCII
+//!   run continues in a tight loop of 128 bytes per step;
+//! - a block of 21 three-byte characters (bytes 0..63; most blocks of CJK text)
+//!   is recognised by its byte layout and checked only for the E0/ED second-byte
+//!   ranges, then converted by fixed shuffles (see `avx2_utf8_blocks`);
+//! - otherwise the block is validated ([`block_has_error`]) and the continuation
+//!   bytes give the character ends (byte `i` ends a character when byte `i + 1` is
+//!   not a continuation byte);
+//! - a block without bytes >= 0xF0 (characters of one to three bytes) is converted
+//!   at once, without a serial chain: at every byte position the code unit of a
+//!   character ending there is computed from the byte and the two before it, as
+//!   planes of low and high bytes, and the positions that end a character are
+//!   kept by `COMPRESS8` shuffles, 8 positions per lookup. Characters ending at
+//!   bytes 0..=62 are consumed (a sequence cut at byte 63 was not validated);
+//! - a block of sixteen 4-byte characters becomes sixteen surrogate pairs, one
+//!   32-bit lane each, by arithmetic alone;
+//! - any other block (4-byte characters mixed with shorter ones) is converted in
+//!   windows of 12 bytes, one after the other: the window's 12 end bits index
+//!   [`UTF8_TO_UTF16`], whose entry gives a `pshufb` control that moves each
+//!   character into its own 16- or 32-bit lane (shape A: six 1..2-byte
+//!   characters, B: four 1..3-byte characters, C: three 1..4-byte characters)
+//!   and the number of bytes consumed; the bits are then combined arithmetically
+//!   into code points (and surrogate pairs for shape C). 16 consecutive character
+//!   ends mean 16 ASCII bytes, widened directly. Only characters ending at byte
+//!   60 or earlier are consumed, so every consumed character and the byte after
+//!   it were validated inside the block.
 //!
-//! Only characters ending at byte 60 or earlier are consumed, so every consumed
-//! character and the byte after it were validated inside the block; the next
-//! block starts right after the last consumed character.
+//! The next block starts right after the last consumed character.
 
 use core::arch::x86_64::*;
 
+use super::avx2_utf8_blocks::{
+    block_1_to_3, block_three, four_byte, three_byte_layout, three_byte_range_error, ALL_THREE_BYTE,
+};
 use crate::generic::utf8_validate::block_has_error;
 use crate::tables::compress::PAIR_COMPACT;
 use crate::tables::utf8_to_utf16::{SHAPE_A, SHAPE_B_END, UTF8_TO_UTF16};
@@ -31,6 +48,9 @@ const READ: usize = 80;
 const WRITE: usize = 128 + 16 + 3;
 
 /// Swaps the bytes of each 16-bit lane when the output is big-endian.
+///
+/// # Safety
+/// The CPU supports AVX2 (register operations only).
 #[inline(always)]
 unsafe fn order128<const BE: bool>(v: __m128i) -> __m128i {
     if BE {
@@ -47,6 +67,9 @@ unsafe fn order128<const BE: bool>(v: __m128i) -> __m128i {
 }
 
 /// Widens 16 ASCII bytes at `src` to 16 units at `dst`.
+///
+/// # Safety
+/// AVX2; 16 readable bytes at `src`, 32 writable bytes at `dst`.
 #[inline(always)]
 unsafe fn widen16<const BE: bool>(src: *const u8, dst: *mut u8) {
     // SAFETY: the caller guarantees 16 readable bytes at `src`, 32 writable at `dst`.
@@ -135,8 +158,10 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
     let (mut pos, mut out) = (0usize, 0usize);
     while pos + READ <= src.len() && out + WRITE <= dst.len() {
         // SAFETY: `pos + 80 <= src.len()` bounds every load of this iteration
-        // (64 block bytes, windows of 16 bytes starting at offset <= 49 + 12... <= 60),
-        // and `out + WRITE <= dst.len()` every store (see WRITE).
+        // (at most `s + 65` for the block checks; windows of 16 bytes start at
+        // offset <= 60),
+        // and `out + WRITE <= dst.len()` every store (see WRITE). The ASCII run
+        // loop checks its own bounds (64 bytes read, 128 written).
         unsafe {
             let s = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
@@ -149,8 +174,61 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 widen16::<BE>(s.add(48), d.add(96));
                 pos += 64;
                 out += 128;
+                // An ASCII run: 128, then 64 bytes per step.
+                while pos + 128 <= src.len() && out + 256 <= dst.len() {
+                    let s = src.as_ptr().add(pos);
+                    let v0 = _mm256_loadu_si256(s.cast());
+                    let v1 = _mm256_loadu_si256(s.add(32).cast());
+                    let v2 = _mm256_loadu_si256(s.add(64).cast());
+                    let v3 = _mm256_loadu_si256(s.add(96).cast());
+                    let any = _mm256_or_si256(_mm256_or_si256(v0, v1), _mm256_or_si256(v2, v3));
+                    if _mm256_movemask_epi8(any) != 0 {
+                        break;
+                    }
+                    let d = dst.as_mut_ptr().add(out);
+                    for i in 0..8 {
+                        widen16::<BE>(s.add(16 * i), d.add(32 * i));
+                    }
+                    pos += 128;
+                    out += 256;
+                }
+                while pos + 64 <= src.len() && out + 128 <= dst.len() {
+                    let s = src.as_ptr().add(pos);
+                    let v0 = _mm256_loadu_si256(s.cast());
+                    let v1 = _mm256_loadu_si256(s.add(32).cast());
+                    if _mm256_movemask_epi8(_mm256_or_si256(v0, v1)) != 0 {
+                        break;
+                    }
+                    let d = dst.as_mut_ptr().add(out);
+                    widen16::<BE>(s, d);
+                    widen16::<BE>(s.add(16), d.add(32));
+                    widen16::<BE>(s.add(32), d.add(64));
+                    widen16::<BE>(s.add(48), d.add(96));
+                    pos += 64;
+                    out += 128;
+                }
                 continue;
             }
+            let c0 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v0)) as u32;
+            let c1 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v1)) as u32;
+            let cont = c0 as u64 | (c1 as u64) << 32;
+            // Ends at bytes 0..=62: a sequence cut at byte 63 is not validated.
+            let ends = !(cont >> 1) & (u64::MAX >> 1);
+            // 21 three-byte characters (most blocks of CJK text): a direct check
+            // of the layout and of the E0/ED ranges replaces the validator, and
+            // the block consumes a constant 63 bytes. (An error falls through to
+            // the general path, which reports it.)
+            if ends == ALL_THREE_BYTE
+                && three_byte_layout(v0, v1)
+                && (mode == Mode::Valid || !three_byte_range_error(s, v0, v1))
+            {
+                block_three::<BE>(s, v0, v1, d);
+                pos += 63;
+                out += 42;
+                continue;
+            }
+            let top = _mm256_subs_epu8(_mm256_max_epu8(v0, v1), _mm256_set1_epi8(0xEF_u8 as i8));
+            let below_f0 = _mm256_testz_si256(top, top) != 0;
             if mode != Mode::Valid && block_has_error::<__m256i>(s) {
                 if mode == Mode::Strict {
                     break;
@@ -160,9 +238,24 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 pos = end;
                 continue;
             }
-            let c0 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v0)) as u32;
-            let c1 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v1)) as u32;
-            let cont = c0 as u64 | (c1 as u64) << 32;
+            // No byte >= 0xF0 (no 4-byte character): convert the whole block at
+            // once. (`ends` is 0 only for invalid input in `Mode::Valid`.)
+            if below_f0 && ends != 0 {
+                out += block_1_to_3::<BE>(s, v0, v1, ends, d);
+                pos += 64 - ends.leading_zeros() as usize;
+                continue;
+            }
+            // Sixteen 4-byte characters: each 32-bit lane becomes a surrogate pair.
+            // (Byte 64 not being a continuation completes the last one, whose
+            // bytes were all checked in the block.)
+            let cont64 = ((*s.add(64) as i8) < -0x40) as u64;
+            if !(cont >> 1 | cont64 << 63) == 0x8888_8888_8888_8888 {
+                _mm256_storeu_si256(d.cast(), four_byte::<BE>(v0));
+                _mm256_storeu_si256(d.add(32).cast(), four_byte::<BE>(v1));
+                pos += 64;
+                out += 64;
+                continue;
+            }
             // Ends at bytes 0..=60 only (bit i: byte i+1 is not a continuation).
             let ends = (!cont >> 1) & ((1u64 << 61) - 1);
             let mut o = 0usize;
@@ -184,6 +277,19 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
             pos += o;
             out += w;
         }
+    }
+    // An ASCII tail, 16 bytes at a time (the scalar rest is slow per byte).
+    while pos + 16 <= src.len() && out + 32 <= dst.len() {
+        // SAFETY: 16 bytes read at `pos`, 32 written at `out`, both checked above.
+        unsafe {
+            let s = src.as_ptr().add(pos);
+            if _mm_movemask_epi8(_mm_loadu_si128(s.cast())) != 0 {
+                break;
+            }
+            widen16::<BE>(s, dst.as_mut_ptr().add(out));
+        }
+        pos += 16;
+        out += 32;
     }
     super::utf8_to_utf16_rest(src, dst, pos, out, to, mode)
 }

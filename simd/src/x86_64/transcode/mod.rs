@@ -14,12 +14,14 @@
 //!   with 3 bytes to spare. Scalar reports `OutputTooSmall` only when fewer than
 //!   4 bytes were left, so scratch bytes that SIMD stored past its output are
 //!   always overwritten by the final output or lie past `written` only when the
-//!   result is `Ok` (and never past `dst.len()`);
+//!   result is `Ok` (and never past `dst.len()`). Loops whose stores are exactly
+//!   their output (the ASCII runs) only need those stores to fit;
 //! - lossy mode hands an invalid block to scalar lossy conversion up to a
 //!   resynchronisation point where splitting the input cannot change the result,
 //!   then resumes the SIMD loop.
 
 pub(crate) mod avx2_utf16_to_utf8;
+mod avx2_utf8_blocks;
 pub(crate) mod avx2_utf8_to_utf16;
 mod rest;
 
