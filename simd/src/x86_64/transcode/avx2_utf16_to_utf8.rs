@@ -169,6 +169,44 @@ unsafe fn four_byte(u: __m256i) -> __m256i {
     }
 }
 
+/// Converts 16 units without surrogates (in little-endian lanes), whatever their
+/// mix of 1-, 2- and 3-byte characters; returns bytes written. The block steps of
+/// the loop below, for callers that already know there are no surrogates (UTF-32 ->
+/// UTF-8 packs its Basic Multilingual Plane blocks to UTF-16 and comes here).
+///
+/// # Safety
+/// AVX2 and POPCNT; 64 writable bytes at `dst`.
+#[inline(always)]
+pub(super) unsafe fn convert_bmp16(u: __m256i, dst: *mut u8) -> usize {
+    // SAFETY: register operations and the block steps, whose store bounds (at most
+    // 64 bytes) are the caller's promise.
+    unsafe {
+        let zero = _mm256_setzero_si256();
+        let is1 = _mm256_cmpeq_epi16(
+            _mm256_and_si256(u, _mm256_set1_epi16(0xFF80u16 as i16)),
+            zero,
+        );
+        let is2 = _mm256_cmpeq_epi16(
+            _mm256_and_si256(u, _mm256_set1_epi16(0xF800u16 as i16)),
+            zero,
+        );
+        let classes = _mm256_blendv_epi8(is1, is2, _mm256_set1_epi16(0xFF00u16 as i16));
+        let idx = _mm256_movemask_epi8(classes) as u32;
+        if idx == u32::MAX {
+            let p = _mm256_permute4x64_epi64::<0b1000>(_mm256_packus_epi16(u, u));
+            _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(p));
+            16
+        } else if idx & 0xAAAA_AAAA == 0xAAAA_AAAA {
+            one_two(u, is1, dst)
+        } else if idx == 0 {
+            three(u, dst);
+            48
+        } else {
+            one_two_three(u, is1, is2, idx, dst)
+        }
+    }
+}
+
 /// The AVX2 UTF-16 -> UTF-8 loop (`BE`: big-endian input).
 ///
 /// # Safety

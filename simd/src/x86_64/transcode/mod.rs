@@ -21,11 +21,12 @@
 //!   then resumes the SIMD loop.
 
 pub(crate) mod avx2_utf16_to_utf8;
+pub(crate) mod avx2_utf32_to_utf8;
 mod avx2_utf8_blocks;
 pub(crate) mod avx2_utf8_to_utf16;
 mod rest;
 
 pub(crate) use rest::{
-    utf16_resync, utf16_to_utf8_lossy_stretch, utf16_to_utf8_rest, utf8_resync,
-    utf8_to_utf16_lossy_stretch, utf8_to_utf16_rest,
+    utf16_resync, utf16_to_utf8_lossy_stretch, utf16_to_utf8_rest, utf32_to_utf8_stretch,
+    utf8_resync, utf8_to_utf16_lossy_stretch, utf8_to_utf16_rest,
 };

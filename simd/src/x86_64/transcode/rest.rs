@@ -137,3 +137,22 @@ pub(crate) fn utf16_to_utf8_lossy_stretch(
         out,
     )
 }
+
+/// Converts the UTF-32 bytes `src[pos..end]` (a whole number of units, or the
+/// input's end) into `dst[out..]` with the scalar transcoder in `mode`; returns the
+/// new output position or the exact error, at whole-buffer offsets.
+pub(crate) fn utf32_to_utf8_stretch(
+    src: &[u8],
+    dst: &mut [u8],
+    pos: usize,
+    end: usize,
+    out: usize,
+    from: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    shift(
+        scalar::utf32_to_utf8(&src[pos..end], &mut dst[out..], from, mode),
+        pos,
+        out,
+    )
+}
