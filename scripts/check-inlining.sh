@@ -19,7 +19,7 @@ case "$(uname -m)" in
     x86_64) expected="find_error_sse42 is_ascii_sse42 find_error_avx2 is_ascii_avx2 find_error_avx512 is_ascii_avx512
         sse42::transcode::utf8_to_utf16::simd sse42::transcode::utf16_to_utf8::simd
         sse42::transcode::utf8_to_utf32::simd sse42::transcode::utf32_to_utf8::simd
-        sse42::transcode::utf8_to_latin1::simd avx2::transcode::utf8_to_utf32::simd
+        sse42::transcode::utf8_to_latin1::simd avx2_utf8_to_utf32::utf8_to_utf32
         avx2_utf32_to_utf8::utf32_to_utf8 avx2::transcode::utf8_to_latin1::simd" ;;
     aarch64) expected="find_error_neon is_ascii_neon neon::transcode::utf8_to_utf16::simd
         neon::transcode::utf16_to_utf8::simd neon::transcode::utf8_to_utf32::simd

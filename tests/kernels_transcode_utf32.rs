@@ -237,3 +237,47 @@ fn random_near_valid() {
         check_sizes(&src32, Encoding::Utf32Le, Encoding::Utf8);
     }
 }
+
+/// The avx2 UTF-8 -> UTF-32 transcoder works in pieces of about 4 KiB (cut before a
+/// lead byte, decoded through UTF-16, widened): long texts with an error near every
+/// piece boundary (and at a stride elsewhere), runs of continuation bytes across a
+/// boundary, and surrogate-pair-heavy text, in every mode and byte order.
+#[test]
+fn long_texts_errors_near_piece_boundaries() {
+    let quick = quick();
+    let unit = ["ab ", "жи ", "日本", "😀x", "é😀語 "];
+    let errors: [&[u8]; 5] = [
+        b"\xFF",
+        b"\xC3",
+        b"\xE0\x80",
+        b"\xED\xA0\x80",
+        b"\x80\x80\x80\x80\x80",
+    ];
+    for u in unit {
+        let mut text = String::new();
+        while text.len() < 9000 {
+            text.push_str(u);
+        }
+        check_sizes(text.as_bytes(), Encoding::Utf8, Encoding::Utf32Le);
+        let mut positions: Vec<usize> = (0..text.len())
+            .step_by(if quick { 997 } else { 61 })
+            .collect();
+        for b in [4096, 8192] {
+            positions.extend(b - 8..b + 8);
+        }
+        for at in positions {
+            let at = (0..=at)
+                .rev()
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(0);
+            for e in errors {
+                let mut src = text.as_bytes()[..at].to_vec();
+                src.extend_from_slice(e);
+                src.extend_from_slice(&text.as_bytes()[at..]);
+                for to in [Encoding::Utf32Le, Encoding::Utf32Be] {
+                    check_sizes(&src, Encoding::Utf8, to);
+                }
+            }
+        }
+    }
+}

@@ -37,7 +37,7 @@ static KERNEL: Kernel = {
         validate_utf8: validate_utf8,
         is_utf8: is_utf8,
         is_ascii: is_ascii,
-        utf8_to_utf32: units::transcode::utf8_to_utf32,
+        utf8_to_utf32: crate::x86_64::avx2_utf16::utf8_to_utf32,
         utf32_to_utf8: crate::x86_64::avx2_utf16::utf32_to_utf8,
         utf8_to_latin1: units::transcode::utf8_to_latin1,
     utf8_to_utf16: crate::x86_64::avx2_utf16::utf8_to_utf16,

@@ -7,7 +7,9 @@
 //! and may only be put into a table that is handed out after [`supported`]
 //! returned `true`: the avx2 `Kernel`, whose detection includes POPCNT.
 
-use super::transcode::{avx2_utf16_to_utf8, avx2_utf32_to_utf8, avx2_utf8_to_utf16};
+use super::transcode::{
+    avx2_utf16_to_utf8, avx2_utf32_to_utf8, avx2_utf8_to_utf16, avx2_utf8_to_utf32,
+};
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
 /// Whether this CPU has what the AVX2 transcoders need (AVX2 and POPCNT).
@@ -75,6 +77,25 @@ pub(crate) fn utf32_to_utf8(
         match from {
             Endian::Little => avx2_utf32_to_utf8::utf32_to_utf8::<false>(src, dst, mode),
             Endian::Big => avx2_utf32_to_utf8::utf32_to_utf8::<true>(src, dst, mode),
+        }
+    }
+}
+
+/// UTF-8 -> UTF-32 in byte order `to`: exactly the contract and results of
+/// `utfast_scalar::transcode::utf8_to_utf32` (`_from` is ignored).
+pub(crate) fn utf8_to_utf32(
+    src: &[u8],
+    dst: &mut [u8],
+    _from: Endian,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    debug_assert!(supported());
+    // SAFETY: only reachable through tables handed out after `supported()` (module docs).
+    unsafe {
+        match to {
+            Endian::Little => avx2_utf8_to_utf32::utf8_to_utf32::<false>(src, dst, mode),
+            Endian::Big => avx2_utf8_to_utf32::utf8_to_utf32::<true>(src, dst, mode),
         }
     }
 }

@@ -24,6 +24,7 @@ pub(crate) mod avx2_utf16_to_utf8;
 pub(crate) mod avx2_utf32_to_utf8;
 mod avx2_utf8_blocks;
 pub(crate) mod avx2_utf8_to_utf16;
+pub(crate) mod avx2_utf8_to_utf32;
 mod rest;
 
 pub(crate) use rest::{
