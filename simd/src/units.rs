@@ -15,7 +15,7 @@
 /// `SAFETY` argument of their `unsafe` blocks.
 macro_rules! unit_ops {
     ($V:ty, $feature:literal) => {
-        use crate::generic::{blocks, latin1, lengths, swap, utf16, utf32};
+        use crate::generic::{blocks, latin1, lengths, swap, utf16, utf32, utf8_utf8};
         #[allow(unused_imports)]
         use utfast_scalar::{
             len, transcode as t, utf16 as s16, utf32 as s32, Endian, Mode, TranscodeError,
@@ -38,6 +38,14 @@ macro_rules! unit_ops {
             short: src.len() < MIN,
             scalar: s32::validate_utf32_bytes(src, e),
             simd: utf32::validate_utf32::<$V>(src, e),
+        }
+        crate::units::thin! { $feature,
+            /// `Kernel::utf8_to_utf8`.
+            fn utf8_to_utf8(src: &[u8], dst: &mut [u8], _from: Endian, _to: Endian, mode: Mode)
+                -> Result<usize, TranscodeError>;
+            short: src.len() < MIN,
+            scalar: t::utf8_to_utf8(src, dst, mode),
+            simd: utf8_utf8::utf8_to_utf8::<$V>(src, dst, mode),
         }
         crate::units::thin! { $feature,
             /// `Kernel::utf16_to_utf16`.
@@ -278,6 +286,7 @@ macro_rules! wired {
             $($field: $value,)*
             validate_utf16: $m::validate_utf16,
             validate_utf32: $m::validate_utf32,
+            utf8_to_utf8: $m::utf8_to_utf8,
             utf16_to_utf16: $m::utf16_to_utf16,
             utf16_to_utf32: $m::utf16_to_utf32,
             utf16_to_latin1: $m::utf16_to_latin1,
