@@ -503,6 +503,32 @@ fn directions() -> Vec<Direction> {
                 ),
             ],
         },
+        Direction {
+            name: "utf8->utf8",
+            input: |t| Some(&t.utf8),
+            ours: |k| k.utf8_to_utf8,
+            from: LE,
+            to: LE,
+            others: vec![
+                (
+                    "simdutf",
+                    // A validated copy: simdutf's validator, then memcpy.
+                    Box::new(|t, d| {
+                        assert!(simdutf::validate_utf8(&t.utf8));
+                        d[..t.utf8.len()].copy_from_slice(&t.utf8);
+                        t.utf8.len()
+                    }),
+                ),
+                (
+                    "std",
+                    Box::new(|t, d| {
+                        let s = std::str::from_utf8(&t.utf8).expect("valid");
+                        d[..s.len()].copy_from_slice(s.as_bytes());
+                        s.len()
+                    }),
+                ),
+            ],
+        },
     ]
 }
 
