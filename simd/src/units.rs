@@ -96,14 +96,6 @@ macro_rules! unit_ops {
             simd: blocks::run::<$V, _>(&utf32::Utf32ToLatin1::<$V>::new(from, mode), src, dst),
         }
         crate::units::thin! { $feature,
-            /// `Kernel::latin1_to_utf8` (the mode is ignored: Latin-1 is always valid).
-            fn latin1_to_utf8(src: &[u8], dst: &mut [u8], _from: Endian, _to: Endian, _mode: Mode)
-                -> Result<usize, TranscodeError>;
-            short: src.len() < MIN,
-            scalar: t::latin1_to_utf8(src, dst),
-            simd: blocks::run::<$V, _>(&latin1::Latin1ToUtf8, src, dst),
-        }
-        crate::units::thin! { $feature,
             /// `Kernel::latin1_to_utf16` (the mode is ignored).
             fn latin1_to_utf16(src: &[u8], dst: &mut [u8], _from: Endian, to: Endian, _mode: Mode)
                 -> Result<usize, TranscodeError>;
@@ -237,6 +229,14 @@ macro_rules! transcode_ops {
                 },
             }
             crate::units::thin! { $feature,
+                /// `Kernel::latin1_to_utf8` (the mode is ignored: Latin-1 is always valid).
+                fn latin1_to_utf8(src: &[u8], dst: &mut [u8], _from: Endian, _to: Endian, _mode: Mode)
+                    -> Result<usize, TranscodeError>;
+                short: src.len() < MIN,
+                scalar: t::latin1_to_utf8(src, dst),
+                simd: crate::generic::latin1::latin1_to_utf8::<$V>(src, dst),
+            }
+            crate::units::thin! { $feature,
                 /// `Kernel::utf8_to_latin1`.
                 fn utf8_to_latin1(src: &[u8], dst: &mut [u8], _from: Endian, _to: Endian, mode: Mode)
                     -> Result<usize, TranscodeError>;
@@ -293,7 +293,7 @@ macro_rules! wired {
             utf32_to_utf16: $m::utf32_to_utf16,
             utf32_to_utf32: $m::utf32_to_utf32,
             utf32_to_latin1: $m::utf32_to_latin1,
-            latin1_to_utf8: $m::latin1_to_utf8,
+            latin1_to_utf8: $m::transcode::latin1_to_utf8,
             latin1_to_utf16: $m::latin1_to_utf16,
             latin1_to_utf32: $m::latin1_to_utf32,
             count_utf8: $m::count_utf8,
