@@ -57,7 +57,13 @@ fn lipsum() -> Vec<(String, String)> {
 /// The Latin-1 bytes of `text`: characters above U+00FF become `é`.
 fn latin1_of(text: &str) -> Vec<u8> {
     text.chars()
-        .map(|c| if (c as u32) < 0x100 { c as u32 as u8 } else { 0xE9 })
+        .map(|c| {
+            if (c as u32) < 0x100 {
+                c as u32 as u8
+            } else {
+                0xE9
+            }
+        })
         .collect()
 }
 
@@ -97,7 +103,13 @@ fn cycle_to(unit: &str, len: usize) -> String {
 fn utf8_long_errors_near_piece_ends() {
     let ks = kernels();
     let quick = quick();
-    let inserts: &[&[u8]] = &[b"\xFF", b"\xE2\x82", b"\xF0\x9F\x98", b"\x80", b"\xED\xA0\x80"];
+    let inserts: &[&[u8]] = &[
+        b"\xFF",
+        b"\xE2\x82",
+        b"\xF0\x9F\x98",
+        b"\x80",
+        b"\xED\xA0\x80",
+    ];
     let units = ["aé中😀ßж déjà vu ", "Hello, world. ", "中文字符😀"];
     let ends: Vec<usize> = if quick {
         vec![16 * 1024]
@@ -123,8 +135,16 @@ fn utf8_long_errors_near_piece_ends() {
                                 .out
                                 .len();
                             for n in [exact, at, at + 1] {
-                                check_case(&ks, &src, &items, Encoding::Utf8, Encoding::Utf8, mode, n)
-                                    .unwrap_or_else(|m| panic!("insert at {at}: {m}"));
+                                check_case(
+                                    &ks,
+                                    &src,
+                                    &items,
+                                    Encoding::Utf8,
+                                    Encoding::Utf8,
+                                    mode,
+                                    n,
+                                )
+                                .unwrap_or_else(|m| panic!("insert at {at}: {m}"));
                             }
                         }
                     }
@@ -152,10 +172,15 @@ fn error_at_every_position() {
     let ks = kernels();
     let step = if quick() { 7 } else { 1 };
     let n = if quick() { 100 } else { 200 };
-    let bases: Vec<String> = ["déjà vu, ÿ à la carte. ", "aé中😀ßж", "😀🎉𝄞x", "Hello world. "]
-        .iter()
-        .map(|s| s.chars().cycle().take(n).collect())
-        .collect();
+    let bases: Vec<String> = [
+        "déjà vu, ÿ à la carte. ",
+        "aé中😀ßж",
+        "😀🎉𝄞x",
+        "Hello world. ",
+    ]
+    .iter()
+    .map(|s| s.chars().cycle().take(n).collect())
+    .collect();
     let inserts: &[&[u8]] = &[b"\xFF", b"\xC3", b"\xE2\x82", b"\xED\xA0\x80", b"\x80\x80"];
     for base in &bases {
         let bounds: Vec<usize> = base.char_indices().map(|(i, _)| i).step_by(step).collect();
@@ -212,7 +237,12 @@ fn error_at_every_position() {
 fn every_small_dst() {
     let ks = kernels();
     let step = if quick() { 5 } else { 1 };
-    let bases = ["déjà vu, ÿ à la carte. ", "aé中😀ßж", "😀🎉𝄞x", "ÿÿÿÿéééé¡¿Hello"];
+    let bases = [
+        "déjà vu, ÿ à la carte. ",
+        "aé中😀ßж",
+        "😀🎉𝄞x",
+        "ÿÿÿÿéééé¡¿Hello",
+    ];
     for base in bases {
         let text: String = base.chars().cycle().take(150).collect();
         let mut sources = vec![

@@ -5,7 +5,8 @@
 
 /// Defines, in the invoking module, one safe function per unit-oriented `Kernel`
 /// field, with exactly the field's signature, for vectors `$V` compiled with
-/// `#[target_feature(enable = $feature)]`.
+/// `#[target_feature(enable = $feature)]` (and 16-byte vectors `$V16` of the same
+/// ISA where an algorithm needs 128-bit shuffles).
 ///
 /// Each function sends inputs shorter than 64 bytes straight to the scalar function
 /// and otherwise calls a nested `#[target_feature]` instantiation of the generic
@@ -14,7 +15,7 @@
 /// meant to be stored in a `Kernel` that is handed out after detection, which is the
 /// `SAFETY` argument of their `unsafe` blocks.
 macro_rules! unit_ops {
-    ($V:ty, $feature:literal) => {
+    ($V:ty, $V16:ty, $feature:literal) => {
         use crate::generic::{blocks, latin1, lengths, swap, utf16, utf32, utf8_utf8};
         #[allow(unused_imports)]
         use utfast_scalar::{
@@ -61,7 +62,7 @@ macro_rules! unit_ops {
                 -> Result<usize, TranscodeError>;
             short: src.len() < MIN,
             scalar: t::utf16_to_utf32(src, dst, from, to, mode),
-            simd: blocks::run::<$V, _>(&utf16::Utf16ToUtf32::<$V>::new(from, to, mode), src, dst),
+            simd: utf16::utf16_to_utf32::<$V, $V16>(src, dst, from, to, mode),
         }
         crate::units::thin! { $feature,
             /// `Kernel::utf16_to_latin1`.

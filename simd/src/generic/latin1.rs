@@ -133,7 +133,13 @@ struct Consts<V> {
 /// # Safety
 /// The CPU supports `V`'s ISA (`V::BYTES == 16`); 32 writable bytes at `dst`.
 #[inline(always)]
-unsafe fn expand16<V: VectorExt>(k: &Consts<V>, v: V, non_ascii: V, mask: u64, dst: *mut u8) -> usize {
+unsafe fn expand16<V: VectorExt>(
+    k: &Consts<V>,
+    v: V,
+    non_ascii: V,
+    mask: u64,
+    dst: *mut u8,
+) -> usize {
     // SAFETY: the caller's promises; the table indices are bytes (< 256).
     unsafe {
         // C2 for 80..BF, C3 for C0..FF; ASCII bytes are their own lead byte.
@@ -208,5 +214,9 @@ pub(crate) unsafe fn latin1_to_utf8<V: VectorExt>(
             pos += 16;
         }
     }
-    shift(scalar::latin1_to_utf8(&src[pos..], &mut dst[out..]), pos, out)
+    shift(
+        scalar::latin1_to_utf8(&src[pos..], &mut dst[out..]),
+        pos,
+        out,
+    )
 }
