@@ -226,6 +226,28 @@ static COMPRESS32: [[u8; 16]; 256] = {
 /// output for 8 or 9 units), plus 3 spare bytes (see [`super::handover`]).
 const WRITE32: usize = 32 + 3;
 
+/// Zero-extends the surrogate-free UTF-16 (`from`) vector `v` to UTF-32 (`to`) at
+/// `d` (two vectors).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `2 * V::BYTES` writable bytes at `d`.
+#[inline(always)]
+unsafe fn widen<V: VectorExt>(mut v: V, d: *mut u8, from: Endian, to: Endian) {
+    // SAFETY: the caller's promises.
+    unsafe {
+        if from != to {
+            v = v.swap_bytes16();
+        }
+        let zero = V::splat(0);
+        let (x, y) = match to {
+            Endian::Little => V::zip16(v, zero),
+            Endian::Big => V::zip16(zero, v),
+        };
+        x.store_unaligned(d);
+        y.store_unaligned(d.add(V::BYTES));
+    }
+}
+
 /// UTF-16 (`from`) -> UTF-32 (`to`): exactly the results of
 /// `utfast_scalar::transcode::utf16_to_utf32`.
 ///
@@ -260,8 +282,8 @@ pub(crate) unsafe fn utf16_to_utf32<V: VectorExt, W: VectorExt>(
     let out_step = (2 * V::BYTES).max(WRITE32);
     let (mut pos, mut out) = (0usize, 0usize);
     // SAFETY: (whole loop) the ISA is the caller's promise; every load reads within
-    // `src[pos..pos + in_step]`, every store writes within `dst[out..out + out_step]`
-    // (both checked by the loop condition).
+    // `src[pos..pos + in_step]` (or `pos + 4 * V::BYTES`), every store writes within
+    // `dst[out..out + out_step]` (or `out + 8 * V::BYTES`), as the loop conditions check.
     unsafe {
         let (m_f8, p_sur) = (
             V::splat4(pat16(0xF800, from)),
@@ -277,68 +299,89 @@ pub(crate) unsafe fn utf16_to_utf32<V: VectorExt, W: VectorExt>(
                 .wrapping_sub(0xDC00)
                 .to_le_bytes(),
         );
-        while pos + in_step <= n && out + out_step <= m {
+        'outer: while pos + in_step <= n && out + out_step <= m {
+            // Text without surrogates: four vectors per test.
+            while pos + 4 * V::BYTES <= n && out + 8 * V::BYTES <= m {
+                let s = src.as_ptr().add(pos);
+                let v = [0, 1, 2, 3].map(|k| V::load_unaligned(s.add(k * V::BYTES)));
+                let sur = v.map(|x| x.and(m_f8).eq16(p_sur));
+                if !sur[0].or(sur[1]).or(sur[2].or(sur[3])).is_zero() {
+                    break;
+                }
+                let d = dst.as_mut_ptr().add(out);
+                for (k, x) in v.into_iter().enumerate() {
+                    widen(x, d.add(2 * k * V::BYTES), from, to);
+                }
+                pos += 4 * V::BYTES;
+                out += 8 * V::BYTES;
+            }
+            if pos + in_step > n || out + out_step > m {
+                break;
+            }
             let s = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
-            let mut v = V::load_unaligned(s);
+            let v = V::load_unaligned(s);
             if !has_surrogate(v, m_f8, p_sur) {
-                if from != to {
-                    v = v.swap_bytes16();
-                }
-                let zero = V::splat(0);
-                let (x, y) = match to {
-                    Endian::Little => V::zip16(v, zero),
-                    Endian::Big => V::zip16(zero, v),
-                };
-                x.store_unaligned(d);
-                y.store_unaligned(d.add(V::BYTES));
+                widen(v, d, from, to);
                 pos += V::BYTES;
                 out += 2 * V::BYTES;
                 continue;
             }
-            let (mut u, mut next) = (W::load_unaligned(s), W::load_unaligned(s.add(2)));
-            if from == Endian::Big {
-                u = u.swap_bytes16();
-                next = next.swap_bytes16();
-            }
-            let hi = u.and(m_fc).eq16(p_hi);
-            let lo = u.and(m_fc).eq16(p_lo);
-            let (mh, ml) = (hi.bitmask_dense(), lo.bitmask_dense());
-            let mn = next.and(m_fc).eq16(p_lo).bitmask_dense();
-            if mh != mn || ml & 3 != 0 {
-                // An unpaired surrogate in these 8 units (or at the 9th, paired with
-                // nothing): the scalar code from here.
-                if mode == Mode::Strict {
+            // Surrogates: 8-unit steps until a step without any.
+            while pos + 18 <= n && out + WRITE32 <= m {
+                let s = src.as_ptr().add(pos);
+                let d = dst.as_mut_ptr().add(out);
+                let (mut u, mut next) = (W::load_unaligned(s), W::load_unaligned(s.add(2)));
+                if from == Endian::Big {
+                    u = u.swap_bytes16();
+                    next = next.swap_bytes16();
+                }
+                let hi = u.and(m_fc).eq16(p_hi);
+                let lo = u.and(m_fc).eq16(p_lo);
+                let (mh, ml) = (hi.bitmask_dense(), lo.bitmask_dense());
+                let mn = next.and(m_fc).eq16(p_lo).bitmask_dense();
+                if mh != mn || ml & 3 != 0 {
+                    // An unpaired surrogate in these 8 units (or at the 9th, paired
+                    // with nothing): the scalar code from here.
+                    if mode == Mode::Strict {
+                        break 'outer;
+                    }
+                    let end = super::handover::utf16_resync(src, pos + 16, from);
+                    let r = scalar::utf16_to_utf32(&src[pos..end], &mut dst[out..], from, to, mode);
+                    out = super::blocks::shift(r, pos, out)?;
+                    pos = end;
+                    continue 'outer;
+                }
+                let zero = W::splat(0);
+                let (u0, u1) = W::zip16(u, zero);
+                let (n0, n1) = W::zip16(next, zero);
+                let (h0, h1) = W::zip16(hi, hi);
+                let p0 = u0.shl32::<10>().add32(n0).add32(offset);
+                let p1 = u1.shl32::<10>().add32(n1).add32(offset);
+                let mut c0 = select(h0, p0, u0);
+                let mut c1 = select(h1, p1, u1);
+                if to == Endian::Big {
+                    c0 = c0.swap_bytes32();
+                    c1 = c1.swap_bytes32();
+                }
+                let (k0, k1) = ((ml & 0xFF) as usize, (ml >> 8 & 0xFF) as usize);
+                W::load_unaligned(COMPRESS32.get_unchecked(k0).as_ptr())
+                    .lookup16(c0)
+                    .store_unaligned(d);
+                let w0 = 16 - 2 * *POPCOUNT8.get_unchecked(k0) as usize;
+                W::load_unaligned(COMPRESS32.get_unchecked(k1).as_ptr())
+                    .lookup16(c1)
+                    .store_unaligned(d.add(w0));
+                out += w0 + 16 - 2 * *POPCOUNT8.get_unchecked(k1) as usize;
+                // A pair in the last lane took the 9th unit too.
+                pos += 16 + 2 * (mh >> 15 & 1) as usize;
+                if mh == 0 && ml == 0 {
                     break;
                 }
-                let end = super::handover::utf16_resync(src, pos + 16, from);
-                let r = scalar::utf16_to_utf32(&src[pos..end], &mut dst[out..], from, to, mode);
-                out = super::blocks::shift(r, pos, out)?;
-                pos = end;
-                continue;
             }
-            let zero = W::splat(0);
-            let (u0, u1) = W::zip16(u, zero);
-            let (n0, n1) = W::zip16(next, zero);
-            let (h0, h1) = W::zip16(hi, hi);
-            let pair = |a: W, b: W| a.shl32::<10>().add32(b).add32(offset);
-            let mut c0 = select(h0, pair(u0, n0), u0);
-            let mut c1 = select(h1, pair(u1, n1), u1);
-            if to == Endian::Big {
-                c0 = c0.swap_bytes32();
-                c1 = c1.swap_bytes32();
+            if pos + 18 > n || out + WRITE32 > m {
+                break;
             }
-            let (k0, k1) = ((ml & 0xFF) as usize, (ml >> 8 & 0xFF) as usize);
-            W::load_unaligned(COMPRESS32.get_unchecked(k0).as_ptr())
-                .lookup16(c0)
-                .store_unaligned(d);
-            let w0 = 16 - 2 * *POPCOUNT8.get_unchecked(k0) as usize;
-            W::load_unaligned(COMPRESS32.get_unchecked(k1).as_ptr())
-                .lookup16(c1)
-                .store_unaligned(d.add(w0));
-            out += w0 + 16 - 2 * *POPCOUNT8.get_unchecked(k1) as usize;
-            // A pair in the last lane took the 9th unit too.
-            pos += 16 + 2 * (mh >> 15 & 1) as usize;
         }
     }
     super::blocks::shift(
