@@ -281,8 +281,11 @@ pub(crate) use thin;
 /// validators, the UTF-8 <-> UTF-16 transcoders) and the rest from the scalar table:
 /// the wiring the per-ISA kernels use.
 macro_rules! wired {
-    ($name:literal, $m:ident $(, $field:ident: $value:expr)* $(,)?) => {
-        crate::kernel::Kernel {
+    ($name:literal, $m:ident $(, $field:ident: $value:expr)* $(,)?) => {{
+        // The scalar entries fill whatever a kernel does not accelerate (nothing, for
+        // some kernels: then the update is needless, which is fine).
+        #[allow(clippy::needless_update)]
+        let kernel = crate::kernel::Kernel {
             name: $name,
             $($field: $value,)*
             validate_utf16: $m::validate_utf16,
@@ -305,7 +308,8 @@ macro_rules! wired {
             utf16_len_from_utf32: $m::utf16_len_from_utf32,
             utf8_len_from_latin1: $m::utf8_len_from_latin1,
             ..crate::kernel::SCALAR_TABLE
-        }
-    };
+        };
+        kernel
+    }};
 }
 pub(crate) use wired;
