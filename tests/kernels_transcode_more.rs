@@ -328,3 +328,36 @@ fn random_inputs() {
         }
     }
 }
+
+/// Runs of continuation bytes (longer than any character) across the piece ends of
+/// the UTF-8 copy, where a piece cannot end before a character's first byte.
+#[test]
+fn utf8_continuation_runs_at_piece_ends() {
+    let ks = kernels();
+    let tails: &[&[u8]] = &[
+        b"\xF0\x9F\x98\x80\x80\x80\x80",
+        b"\x80\x80\x80\x80\x80\x80",
+        b"\xE2\x82\xAC\x80\x80\x80\x80",
+        b"\xF0\x9F\x98",
+    ];
+    let ends: &[usize] = if quick() { &[16 * 1024] } else { &[16 * 1024, 32 * 1024] };
+    for &end in ends {
+        for off in end - 10..end + 4 {
+            for tail in tails {
+                let mut src = vec![b'a'; off];
+                src.extend_from_slice(tail);
+                src.extend_from_slice("é and more text".repeat(8).as_bytes());
+                let items = decode_items(&src, Encoding::Utf8);
+                for mode in MODES {
+                    let exact = model_items(&items, Encoding::Utf8, mode, usize::MAX)
+                        .out
+                        .len();
+                    for n in [exact, off, off + 2] {
+                        check_case(&ks, &src, &items, Encoding::Utf8, Encoding::Utf8, mode, n)
+                            .unwrap_or_else(|m| panic!("run at {off}: {m}"));
+                    }
+                }
+            }
+        }
+    }
+}
