@@ -1,5 +1,5 @@
 //! The per-ISA instantiation of the unit-oriented operations (`generic/{utf16,
-//! utf32,latin1,swap,lengths}.rs`), stamped by [`unit_ops!`] in
+//! utf32,latin1,swap,lengths,utf8_utf8}.rs`), stamped by [`unit_ops!`] in
 //! `x86_64/units.rs` and `aarch64/units.rs`, and the [`wired!`] table builder the
 //! per-ISA kernels use.
 
@@ -166,7 +166,8 @@ macro_rules! unit_ops {
 pub(crate) use unit_ops;
 
 /// Defines, in the invoking module, the UTF-8 transcoders of `generic/{utf8_decode,
-/// utf8_encode,utf8_latin1}.rs` as safe functions with the [`TranscodeFn`]
+/// utf8_encode,utf8_latin1}.rs` and Latin-1 -> UTF-8 (`generic/latin1.rs`, which
+/// needs 16-byte shuffles) as safe functions with the [`TranscodeFn`]
 /// signature, for the 16-byte vectors `$V` compiled with
 /// `#[target_feature(enable = $feature)]` (a wider kernel may instantiate them with
 /// 128-bit vectors under its own features). Same safety argument as [`unit_ops!`].
