@@ -36,7 +36,7 @@ for f in $expected; do
         status=1
     fi
 done
-outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|core_arch::|generic::utf8_(decode|encode|latin1|utf8)::|generic::latin1::(latin1_to_utf8|expand16)|generic::utf16::(utf16_to_utf32|widen)|utf8_validate::(check_block|check_vector|find_error_block|Tables)|ascii::is_ascii' <<<"$syms" || true)
+outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|core_arch::|generic::utf8_(decode|encode|latin1)::|generic::utf8_utf8::(utf8_to_utf8|validate|copy)\b|generic::latin1::(latin1_to_utf8|expand16)|generic::utf16::(utf16_to_utf32|widen)|utf8_validate::(check_block|check_vector|find_error_block|Tables)|ascii::is_ascii' <<<"$syms" || true)
 if [ -n "$outlined" ]; then
     echo "primitives compiled as separate functions (not inlined):"
     echo "$outlined"

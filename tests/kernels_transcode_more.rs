@@ -340,7 +340,11 @@ fn utf8_continuation_runs_at_piece_ends() {
         b"\xE2\x82\xAC\x80\x80\x80\x80",
         b"\xF0\x9F\x98",
     ];
-    let ends: &[usize] = if quick() { &[16 * 1024] } else { &[16 * 1024, 32 * 1024] };
+    let ends: &[usize] = if quick() {
+        &[16 * 1024]
+    } else {
+        &[16 * 1024, 32 * 1024]
+    };
     for &end in ends {
         for off in end - 10..end + 4 {
             for tail in tails {

@@ -16,10 +16,11 @@
 //!
 //! Errors: the validator's error in a piece that starts at a character boundary is
 //! the error of the whole input, shifted by the piece's start. Strict mode copies the
-//! valid prefix and stops there. Lossy mode hands the input from the error to a
+//! valid prefix and stops there. Lossy mode repairs the input from the error to a
 //! resynchronisation point ([`utf8_resync`]: a byte that is not a continuation byte,
-//! where splitting cannot change a lossy conversion) to the scalar lossy converter,
-//! then resumes; text with many errors makes that scalar stretch grow (doubling up to
+//! where splitting cannot change a lossy conversion) one character or maximal
+//! subpart at a time ([`repair`], with `utfast_scalar::utf8::classify_error`), then
+//! resumes; text with many errors makes that stretch grow (doubling up to
 //! [`MAX_SPAN`]), so it does not pay a SIMD restart per error.
 //!
 //! Output size: every copy goes through `utfast_scalar::transcode::utf8_to_utf8` in
@@ -32,7 +33,9 @@ use super::blocks::shift;
 use super::handover::utf8_resync;
 use super::utf8_validate::{find_error_block, locate_error, BLOCK, CHECK_INTERVAL_EXACT};
 use crate::vector::Vector;
-use utfast_scalar::{transcode as scalar, utf8 as scalar8, Mode, TranscodeError, Utf8Error};
+use utfast_scalar::{
+    transcode as scalar, utf8 as scalar8, ErrorKind, Mode, TranscodeError, Utf8Error,
+};
 
 /// Input bytes validated before they are copied.
 const PIECE: usize = 16 * 1024;
@@ -66,6 +69,54 @@ fn copy(valid: &[u8], dst: &mut [u8], pos: usize, out: usize) -> Result<usize, T
         pos,
         out,
     )
+}
+
+/// Lossy conversion of `src[pos..stop]` (`stop` is the end or a byte that is not a
+/// continuation byte, so no character or maximal subpart crosses it) into
+/// `dst[out..]`, one character or maximal subpart at a time (linear, however dense
+/// the errors); returns the new `(pos, out)`, or `OutputTooSmall` at the first
+/// character or U+FFFD that does not fit, as the scalar transcoder reports it.
+#[inline(never)]
+fn repair(
+    src: &[u8],
+    dst: &mut [u8],
+    mut pos: usize,
+    mut out: usize,
+    stop: usize,
+) -> Result<(usize, usize), TranscodeError> {
+    const REPLACEMENT: [u8; 3] = [0xEF, 0xBF, 0xBD];
+    while pos < stop {
+        let b = src[pos];
+        if b < 0x80 {
+            let Some(d) = dst.get_mut(out) else {
+                return Err(TranscodeError::new(ErrorKind::OutputTooSmall, pos, out));
+            };
+            *d = b;
+            out += 1;
+            pos += 1;
+            continue;
+        }
+        // What to write and how many input bytes it stands for.
+        let (bytes, len): (&[u8], usize) = match scalar8::classify_error(&src[pos..]) {
+            (_, Some(0)) => {
+                let len = match b {
+                    0xC0..=0xDF => 2,
+                    0xE0..=0xEF => 3,
+                    _ => 4,
+                };
+                (&src[pos..pos + len], len)
+            }
+            (_, Some(l)) => (&REPLACEMENT, usize::from(l)),
+            (_, None) => (&REPLACEMENT, src.len() - pos),
+        };
+        let Some(d) = dst.get_mut(out..out + bytes.len()) else {
+            return Err(TranscodeError::new(ErrorKind::OutputTooSmall, pos, out));
+        };
+        d.copy_from_slice(bytes);
+        out += bytes.len();
+        pos += len;
+    }
+    Ok((pos, out))
 }
 
 /// UTF-8 -> UTF-8: exactly the results of `utfast_scalar::transcode::utf8_to_utf8`.
@@ -119,9 +170,7 @@ pub(crate) unsafe fn utf8_to_utf8<V: Vector>(
                     MIN_SPAN
                 };
                 let stop = utf8_resync(src, pos + span);
-                let r = scalar::utf8_to_utf8(&src[pos..stop], &mut dst[out..], mode);
-                out = shift(r, pos, out)?;
-                pos = stop;
+                (pos, out) = repair(src, dst, pos, out, stop)?;
             }
         }
     }
