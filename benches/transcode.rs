@@ -363,6 +363,25 @@ fn directions() -> Vec<Direction> {
                 }),
             ],
         ),
+        direction(
+            "utf8->utf8",
+            |t| Some(&t.utf8),
+            |k| k.utf8_to_utf8,
+            (LE, LE),
+            vec![
+                // Validated copies: simdutf's validator or std's, then memcpy.
+                other("simdutf", |t, d| {
+                    assert!(simdutf::validate_utf8(&t.utf8));
+                    d[..t.utf8.len()].copy_from_slice(&t.utf8);
+                    t.utf8.len()
+                }),
+                other("std", |t, d| {
+                    let s = std::str::from_utf8(&t.utf8).expect("valid");
+                    d[..s.len()].copy_from_slice(s.as_bytes());
+                    s.len()
+                }),
+            ],
+        ),
     ]
 }
 

@@ -20,10 +20,14 @@ case "$(uname -m)" in
         sse42::transcode::utf8_to_utf16::simd sse42::transcode::utf16_to_utf8::simd
         sse42::transcode::utf8_to_utf32::simd sse42::transcode::utf32_to_utf8::simd
         sse42::transcode::utf8_to_latin1::simd avx2_utf8_to_utf32::utf8_to_utf32
-        avx2_utf32_to_utf8::utf32_to_utf8 avx2::transcode::utf8_to_latin1::simd" ;;
+        avx2_utf32_to_utf8::utf32_to_utf8 avx2::transcode::utf8_to_latin1::simd
+        sse42::transcode::latin1_to_utf8::simd avx2::transcode::latin1_to_utf8::simd
+        sse42::utf8_to_utf8::simd avx2::utf8_to_utf8::simd avx512::utf8_to_utf8::simd
+        sse42::utf16_to_utf32::simd avx2::utf16_to_utf32::simd avx512::utf16_to_utf32::simd" ;;
     aarch64) expected="find_error_neon is_ascii_neon neon::transcode::utf8_to_utf16::simd
         neon::transcode::utf16_to_utf8::simd neon::transcode::utf8_to_utf32::simd
-        neon::transcode::utf32_to_utf8::simd neon::transcode::utf8_to_latin1::simd" ;;
+        neon::transcode::utf32_to_utf8::simd neon::transcode::utf8_to_latin1::simd
+        neon::transcode::latin1_to_utf8::simd neon::utf8_to_utf8::simd neon::utf16_to_utf32::simd" ;;
     *) expected="" ;;
 esac
 for f in $expected; do
@@ -32,7 +36,7 @@ for f in $expected; do
         status=1
     fi
 done
-outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|core_arch::|generic::utf8_(decode|encode|latin1)::|utf8_validate::(check_block|check_vector|find_error_block|Tables)|ascii::is_ascii' <<<"$syms" || true)
+outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|core_arch::|generic::utf8_(decode|encode|latin1)::|generic::utf8_utf8::(utf8_to_utf8|validate|copy)\b|generic::latin1::(latin1_to_utf8|expand16)|generic::utf16::(utf16_to_utf32|widen)|utf8_validate::(check_block|check_vector|find_error_block|Tables)|ascii::is_ascii' <<<"$syms" || true)
 if [ -n "$outlined" ]; then
     echo "primitives compiled as separate functions (not inlined):"
     echo "$outlined"

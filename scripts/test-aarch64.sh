@@ -42,4 +42,4 @@ export UTFAST_QEMU=1
 cargo test --target aarch64-unknown-linux-gnu -p utfast-simd --lib "$@" -- --nocapture
 cargo test --target aarch64-unknown-linux-gnu -p utfast --test kernels_utf8 --test kernels_units \
     --test transcode_props --test conformance --test roundtrip --test kernels_transcode_utf16 \
-    --test kernels_transcode_utf32 --test overread "$@" -- --nocapture
+    --test kernels_transcode_utf32 --test kernels_transcode_more --test overread "$@" -- --nocapture

@@ -1,11 +1,12 @@
 //! The per-ISA instantiation of the unit-oriented operations (`generic/{utf16,
-//! utf32,latin1,swap,lengths}.rs`), stamped by [`unit_ops!`] in
+//! utf32,latin1,swap,lengths,utf8_utf8}.rs`), stamped by [`unit_ops!`] in
 //! `x86_64/units.rs` and `aarch64/units.rs`, and the [`wired!`] table builder the
 //! per-ISA kernels use.
 
 /// Defines, in the invoking module, one safe function per unit-oriented `Kernel`
 /// field, with exactly the field's signature, for vectors `$V` compiled with
-/// `#[target_feature(enable = $feature)]`.
+/// `#[target_feature(enable = $feature)]` (and 16-byte vectors `$V16` of the same
+/// ISA where an algorithm needs 128-bit shuffles).
 ///
 /// Each function sends inputs shorter than 64 bytes straight to the scalar function
 /// and otherwise calls a nested `#[target_feature]` instantiation of the generic
@@ -14,8 +15,8 @@
 /// meant to be stored in a `Kernel` that is handed out after detection, which is the
 /// `SAFETY` argument of their `unsafe` blocks.
 macro_rules! unit_ops {
-    ($V:ty, $feature:literal) => {
-        use crate::generic::{blocks, latin1, lengths, swap, utf16, utf32};
+    ($V:ty, $V16:ty, $feature:literal) => {
+        use crate::generic::{blocks, latin1, lengths, swap, utf16, utf32, utf8_utf8};
         #[allow(unused_imports)]
         use utfast_scalar::{
             len, transcode as t, utf16 as s16, utf32 as s32, Endian, Mode, TranscodeError,
@@ -40,6 +41,14 @@ macro_rules! unit_ops {
             simd: utf32::validate_utf32::<$V>(src, e),
         }
         crate::units::thin! { $feature,
+            /// `Kernel::utf8_to_utf8`.
+            fn utf8_to_utf8(src: &[u8], dst: &mut [u8], _from: Endian, _to: Endian, mode: Mode)
+                -> Result<usize, TranscodeError>;
+            short: src.len() < MIN,
+            scalar: t::utf8_to_utf8(src, dst, mode),
+            simd: utf8_utf8::utf8_to_utf8::<$V>(src, dst, mode),
+        }
+        crate::units::thin! { $feature,
             /// `Kernel::utf16_to_utf16`.
             fn utf16_to_utf16(src: &[u8], dst: &mut [u8], from: Endian, to: Endian, mode: Mode)
                 -> Result<usize, TranscodeError>;
@@ -53,7 +62,7 @@ macro_rules! unit_ops {
                 -> Result<usize, TranscodeError>;
             short: src.len() < MIN,
             scalar: t::utf16_to_utf32(src, dst, from, to, mode),
-            simd: blocks::run::<$V, _>(&utf16::Utf16ToUtf32::<$V>::new(from, to, mode), src, dst),
+            simd: utf16::utf16_to_utf32::<$V, $V16>(src, dst, from, to, mode),
         }
         crate::units::thin! { $feature,
             /// `Kernel::utf16_to_latin1`.
@@ -86,14 +95,6 @@ macro_rules! unit_ops {
             short: src.len() < MIN,
             scalar: t::utf32_to_latin1(src, dst, from, mode),
             simd: blocks::run::<$V, _>(&utf32::Utf32ToLatin1::<$V>::new(from, mode), src, dst),
-        }
-        crate::units::thin! { $feature,
-            /// `Kernel::latin1_to_utf8` (the mode is ignored: Latin-1 is always valid).
-            fn latin1_to_utf8(src: &[u8], dst: &mut [u8], _from: Endian, _to: Endian, _mode: Mode)
-                -> Result<usize, TranscodeError>;
-            short: src.len() < MIN,
-            scalar: t::latin1_to_utf8(src, dst),
-            simd: blocks::run::<$V, _>(&latin1::Latin1ToUtf8, src, dst),
         }
         crate::units::thin! { $feature,
             /// `Kernel::latin1_to_utf16` (the mode is ignored).
@@ -165,7 +166,8 @@ macro_rules! unit_ops {
 pub(crate) use unit_ops;
 
 /// Defines, in the invoking module, the UTF-8 transcoders of `generic/{utf8_decode,
-/// utf8_encode,utf8_latin1}.rs` as safe functions with the [`TranscodeFn`]
+/// utf8_encode,utf8_latin1}.rs` and Latin-1 -> UTF-8 (`generic/latin1.rs`, which
+/// needs 16-byte shuffles) as safe functions with the [`TranscodeFn`]
 /// signature, for the 16-byte vectors `$V` compiled with
 /// `#[target_feature(enable = $feature)]` (a wider kernel may instantiate them with
 /// 128-bit vectors under its own features). Same safety argument as [`unit_ops!`].
@@ -229,6 +231,14 @@ macro_rules! transcode_ops {
                 },
             }
             crate::units::thin! { $feature,
+                /// `Kernel::latin1_to_utf8` (the mode is ignored: Latin-1 is always valid).
+                fn latin1_to_utf8(src: &[u8], dst: &mut [u8], _from: Endian, _to: Endian, _mode: Mode)
+                    -> Result<usize, TranscodeError>;
+                short: src.len() < MIN,
+                scalar: t::latin1_to_utf8(src, dst),
+                simd: crate::generic::latin1::latin1_to_utf8::<$V>(src, dst),
+            }
+            crate::units::thin! { $feature,
                 /// `Kernel::utf8_to_latin1`.
                 fn utf8_to_latin1(src: &[u8], dst: &mut [u8], _from: Endian, _to: Endian, mode: Mode)
                     -> Result<usize, TranscodeError>;
@@ -272,19 +282,23 @@ pub(crate) use thin;
 /// validators, the UTF-8 <-> UTF-16 transcoders) and the rest from the scalar table:
 /// the wiring the per-ISA kernels use.
 macro_rules! wired {
-    ($name:literal, $m:ident $(, $field:ident: $value:expr)* $(,)?) => {
-        crate::kernel::Kernel {
+    ($name:literal, $m:ident $(, $field:ident: $value:expr)* $(,)?) => {{
+        // The scalar entries fill whatever a kernel does not accelerate (nothing, for
+        // some kernels: then the update is needless, which is fine).
+        #[allow(clippy::needless_update)]
+        let kernel = crate::kernel::Kernel {
             name: $name,
             $($field: $value,)*
             validate_utf16: $m::validate_utf16,
             validate_utf32: $m::validate_utf32,
+            utf8_to_utf8: $m::utf8_to_utf8,
             utf16_to_utf16: $m::utf16_to_utf16,
             utf16_to_utf32: $m::utf16_to_utf32,
             utf16_to_latin1: $m::utf16_to_latin1,
             utf32_to_utf16: $m::utf32_to_utf16,
             utf32_to_utf32: $m::utf32_to_utf32,
             utf32_to_latin1: $m::utf32_to_latin1,
-            latin1_to_utf8: $m::latin1_to_utf8,
+            latin1_to_utf8: $m::transcode::latin1_to_utf8,
             latin1_to_utf16: $m::latin1_to_utf16,
             latin1_to_utf32: $m::latin1_to_utf32,
             count_utf8: $m::count_utf8,
@@ -295,7 +309,8 @@ macro_rules! wired {
             utf16_len_from_utf32: $m::utf16_len_from_utf32,
             utf8_len_from_latin1: $m::utf8_len_from_latin1,
             ..crate::kernel::SCALAR_TABLE
-        }
-    };
+        };
+        kernel
+    }};
 }
 pub(crate) use wired;

@@ -5,6 +5,10 @@
 
 /// NEON (128-bit vectors).
 pub(crate) mod neon {
-    crate::units::unit_ops!(core::arch::aarch64::uint8x16_t, "neon");
+    crate::units::unit_ops!(
+        core::arch::aarch64::uint8x16_t,
+        core::arch::aarch64::uint8x16_t,
+        "neon"
+    );
     crate::units::transcode_ops!(core::arch::aarch64::uint8x16_t, "neon");
 }

@@ -5,10 +5,19 @@
 //! zeros first for big-endian output. Every block is accepted; the only error is
 //! `OutputTooSmall`, left to the scalar tail by the [block loop](super::blocks).
 //!
-//! UTF-8: an ASCII block is copied; a block with bytes >= 0x80 (two UTF-8 bytes
-//! each, a variable-length expansion) goes to the scalar code.
+//! UTF-8 ([`latin1_to_utf8`], 16-byte vectors): a variable-length expansion, each
+//! byte `b >= 0x80` becoming `[0xC0 | b >> 6, 0x80 | b & 0x3F]`. Per 16 input bytes:
+//! the lead byte (`b` itself for ASCII, `C2`/`C3` otherwise) and the continuation
+//! byte (`b & 0xBF`) of every byte are computed at once and interleaved into two
+//! vectors of eight `[lead, continuation]` pairs; one shuffle per vector, picked by
+//! the 8-bit mask of its non-ASCII bytes from [`EXPAND`], drops the continuation
+//! bytes of ASCII bytes. ASCII runs are copied 64 bytes at a time. The loop keeps
+//! an explicit input and output position and hands the tail to the scalar code
+//! (see [`super::handover`] for why that keeps the scalar results exactly).
 
-use super::blocks::BlockOp;
+use super::blocks::{shift, BlockOp};
+use super::handover::POPCOUNT8;
+use crate::generic::blocks::select;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{transcode as scalar, Endian, TranscodeError};
 
@@ -81,27 +90,133 @@ impl<V: VectorExt> BlockOp<V> for Latin1ToUtf32 {
     }
 }
 
-/// Latin-1 -> UTF-8: ASCII vectors are copied, others go to the scalar code.
-pub(crate) struct Latin1ToUtf8;
-
-impl<V: VectorExt> BlockOp<V> for Latin1ToUtf8 {
-    const IN: usize = V::BYTES;
-    const OUT: usize = V::BYTES;
-
-    #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool {
-        // SAFETY: the ISA and the pointer ranges are the caller's promise.
-        unsafe {
-            let v = V::load_unaligned(src);
-            if v.any_high_bit() {
-                return false;
+/// `EXPAND[m]`: the shuffle that keeps, of eight interleaved `[lead, continuation]`
+/// pairs, every lead byte and the continuation bytes of the pairs whose bit is set in
+/// `m` (the non-ASCII bytes), in order; unused positions select byte 0.
+static EXPAND: [[u8; 16]; 256] = {
+    let mut t = [[0u8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut i, mut j) = (0, 0);
+        while i < 8 {
+            t[m][j] = 2 * i as u8;
+            j += 1;
+            if m >> i & 1 == 1 {
+                t[m][j] = 2 * i as u8 + 1;
+                j += 1;
             }
-            v.store_unaligned(dst);
+            i += 1;
         }
-        true
+        m += 1;
     }
+    t
+};
 
-    fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
-        scalar::latin1_to_utf8(src, dst)
+/// Output bytes one iteration may store: 64 bytes of input become at most 128, and
+/// the last 16-byte store may reach 8 bytes past the output of its 8 input bytes
+/// (within the 128), plus one spare byte (the longest UTF-8 character of a Latin-1
+/// byte minus one, see [`super::handover`]).
+const WRITE: usize = 128 + 1;
+
+/// Constants of [`expand16`], splatted once per call.
+struct Consts<V> {
+    high: V,
+    c2: V,
+    cont_mask: V,
+    bit6: V,
+    one: V,
+}
+
+/// The 16 Latin-1 bytes `v` with non-ASCII mask `non_ascii` (bytes `0xFF` where
+/// `v >= 0x80`, 16-bit `mask` of it) as UTF-8 at `dst`; returns the bytes written.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA (`V::BYTES == 16`); 32 writable bytes at `dst`.
+#[inline(always)]
+unsafe fn expand16<V: VectorExt>(
+    k: &Consts<V>,
+    v: V,
+    non_ascii: V,
+    mask: u64,
+    dst: *mut u8,
+) -> usize {
+    // SAFETY: the caller's promises; the table indices are bytes (< 256).
+    unsafe {
+        // C2 for 80..BF, C3 for C0..FF; ASCII bytes are their own lead byte.
+        let lead = select(non_ascii, k.c2.or(v.and(k.bit6).eq8(k.bit6).and(k.one)), v);
+        let (x0, x1) = V::zip8(lead, v.and(k.cont_mask));
+        let (m0, m1) = ((mask & 0xFF) as usize, (mask >> 8 & 0xFF) as usize);
+        V::load_unaligned(EXPAND.get_unchecked(m0).as_ptr())
+            .lookup16(x0)
+            .store_unaligned(dst);
+        let w0 = 8 + *POPCOUNT8.get_unchecked(m0) as usize;
+        V::load_unaligned(EXPAND.get_unchecked(m1).as_ptr())
+            .lookup16(x1)
+            .store_unaligned(dst.add(w0));
+        w0 + 8 + *POPCOUNT8.get_unchecked(m1) as usize
     }
+}
+
+/// Latin-1 -> UTF-8: exactly the results of `utfast_scalar::transcode::latin1_to_utf8`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `V::BYTES == 16`.
+#[inline(always)]
+pub(crate) unsafe fn latin1_to_utf8<V: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+) -> Result<usize, TranscodeError> {
+    debug_assert_eq!(V::BYTES, 16);
+    let (n, m) = (src.len(), dst.len());
+    let (mut pos, mut out) = (0usize, 0usize);
+    // SAFETY: (whole loop) the ISA is the caller's promise; every load reads within
+    // `src[pos..pos + 64]` or `src[pos..pos + 16]` (checked against `n`), every store
+    // writes within `dst[out..out + 128]` (`out + WRITE <= m`).
+    unsafe {
+        let k = Consts {
+            high: V::splat(0x80),
+            c2: V::splat(0xC2),
+            cont_mask: V::splat(0xBF),
+            bit6: V::splat(0x40),
+            one: V::splat(1),
+        };
+        while pos + 64 <= n && out + WRITE <= m {
+            let s = src.as_ptr().add(pos);
+            let d = dst.as_mut_ptr().add(out);
+            let v = [0, 16, 32, 48].map(|j| V::load_unaligned(s.add(j)));
+            if !v[0].or(v[1]).or(v[2].or(v[3])).any_high_bit() {
+                for (j, x) in v.into_iter().enumerate() {
+                    x.store_unaligned(d.add(16 * j));
+                }
+                pos += 64;
+                out += 64;
+                continue;
+            }
+            let mut w = 0;
+            for x in v {
+                let non_ascii = x.and(k.high).eq8(k.high);
+                let mask = non_ascii.bitmask_dense();
+                if mask == 0 {
+                    x.store_unaligned(d.add(w));
+                    w += 16;
+                } else {
+                    w += expand16(&k, x, non_ascii, mask, d.add(w));
+                }
+            }
+            pos += 64;
+            out += w;
+        }
+        while pos + 16 <= n && out + WRITE <= m {
+            let x = V::load_unaligned(src.as_ptr().add(pos));
+            let non_ascii = x.and(k.high).eq8(k.high);
+            let mask = non_ascii.bitmask_dense();
+            out += expand16(&k, x, non_ascii, mask, dst.as_mut_ptr().add(out));
+            pos += 16;
+        }
+    }
+    shift(
+        scalar::latin1_to_utf8(&src[pos..], &mut dst[out..]),
+        pos,
+        out,
+    )
 }

@@ -11,4 +11,5 @@ pub(crate) mod utf32;
 pub(crate) mod utf8_decode;
 pub(crate) mod utf8_encode;
 pub(crate) mod utf8_latin1;
+pub(crate) mod utf8_utf8;
 pub(crate) mod utf8_validate;

@@ -17,11 +17,13 @@
 //! bytes earlier when a high surrogate was carried in), so it finds the exact
 //! position and kind; everything before was proven valid.
 //!
-//! The transcoders accept a block only if it contains no surrogate at all; blocks
-//! with surrogates go to the scalar code of the [block loop](super::blocks), whose
-//! sub-range is extended by [`cut16`] so that it never separates a pair.
+//! The Latin-1 transcoder accepts a block only if it contains no surrogate at all;
+//! blocks with surrogates go to the scalar code of the [block loop](super::blocks),
+//! whose sub-range is extended by [`cut16`] so that it never separates a pair. The
+//! UTF-32 transcoder ([`utf16_to_utf32`]) converts surrogate pairs in SIMD too.
 
 use super::blocks::{pat16, select, BlockOp};
+use super::handover::POPCOUNT8;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf16Error;
 use utfast_scalar::{transcode as scalar, utf16 as scalar16, Endian, Mode, TranscodeError};
@@ -196,66 +198,195 @@ impl<V: VectorExt> BlockOp<V> for Utf16ToLatin1<V> {
     }
 }
 
-/// UTF-16 (`from`) -> UTF-32 (`to`): one vector of units in, two vectors out.
-pub(crate) struct Utf16ToUtf32<V> {
+/// `COMPRESS32[m]`: the shuffle that keeps, of four 32-bit lanes, those whose
+/// 16-bit source unit is not a low surrogate (`m`: two bits per unit, both set for a
+/// low surrogate), in order; unused positions select byte 0.
+static COMPRESS32: [[u8; 16]; 256] = {
+    let mut t = [[0u8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut j, mut k) = (0, 0);
+        while j < 4 {
+            if m >> (2 * j) & 1 == 0 {
+                let mut b = 0;
+                while b < 4 {
+                    t[m][k] = (4 * j + b) as u8;
+                    k += 1;
+                    b += 1;
+                }
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Output bytes one step may store: two 16-byte stores (at most 32 bytes of
+/// output for 8 or 9 units), plus 3 spare bytes (see [`super::handover`]).
+const WRITE32: usize = 32 + 3;
+
+/// Zero-extends the surrogate-free UTF-16 (`from`) vector `v` to UTF-32 (`to`) at
+/// `d` (two vectors).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `2 * V::BYTES` writable bytes at `d`.
+#[inline(always)]
+unsafe fn widen<V: VectorExt>(mut v: V, d: *mut u8, from: Endian, to: Endian) {
+    // SAFETY: the caller's promises.
+    unsafe {
+        if from != to {
+            v = v.swap_bytes16();
+        }
+        let zero = V::splat(0);
+        let (x, y) = match to {
+            Endian::Little => V::zip16(v, zero),
+            Endian::Big => V::zip16(zero, v),
+        };
+        x.store_unaligned(d);
+        y.store_unaligned(d.add(V::BYTES));
+    }
+}
+
+/// UTF-16 (`from`) -> UTF-32 (`to`): exactly the results of
+/// `utfast_scalar::transcode::utf16_to_utf32`.
+///
+/// Vectors `V` without surrogates are zero-extended (the common case). A vector
+/// with surrogates is converted 8 units at a time with 16-byte vectors `W`: the
+/// units and the units one position later (the possible low halves) are loaded, a
+/// pairing check (every high surrogate followed by a low one, every low one preceded
+/// by a high one: the mask of high surrogates equals the mask of "next is low",
+/// and the first unit is not low) sends anything unpaired to the scalar code;
+/// otherwise every lane becomes `u` or, for a high surrogate, the code point of the
+/// pair, and the lanes of low surrogates are compressed away ([`COMPRESS32`]). A
+/// high surrogate in the last lane takes its low half from the 9th unit.
+///
+/// Invalid input: strict mode hands everything from the step to the scalar code
+/// (which finds the exact error); lossy and trusted-valid modes hand over just that
+/// step (extended to a resynchronisation point that does not split a pair) and
+/// resume.
+///
+/// # Safety
+/// The CPU supports `V`'s and `W`'s ISAs; `W::BYTES == 16`.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_utf32<V: VectorExt, W: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
     from: Endian,
     to: Endian,
     mode: Mode,
-    /// `0xF800` and `0xD800` in the input's byte order: the surrogate test.
-    m_f8: V,
-    p_sur: V,
-}
-
-impl<V: VectorExt> Utf16ToUtf32<V> {
-    /// # Safety
-    /// The CPU supports `V`'s ISA.
-    #[inline(always)]
-    pub(crate) unsafe fn new(from: Endian, to: Endian, mode: Mode) -> Self {
-        // SAFETY: the ISA is the caller's promise.
-        unsafe {
-            Utf16ToUtf32 {
-                from,
-                to,
-                mode,
-                m_f8: V::splat4(pat16(0xF800, from)),
-                p_sur: V::splat4(pat16(0xD800, from)),
+) -> Result<usize, TranscodeError> {
+    debug_assert_eq!(W::BYTES, 16);
+    let (n, m) = (src.len(), dst.len());
+    let in_step = V::BYTES.max(18);
+    let out_step = (2 * V::BYTES).max(WRITE32);
+    let (mut pos, mut out) = (0usize, 0usize);
+    // SAFETY: (whole loop) the ISA is the caller's promise; every load reads within
+    // `src[pos..pos + in_step]` (or `pos + 4 * V::BYTES`), every store writes within
+    // `dst[out..out + out_step]` (or `out + 8 * V::BYTES`), as the loop conditions check.
+    unsafe {
+        let (m_f8, p_sur) = (
+            V::splat4(pat16(0xF800, from)),
+            V::splat4(pat16(0xD800, from)),
+        );
+        let le = Endian::Little;
+        let m_fc = W::splat4(pat16(0xFC00, le));
+        let (p_hi, p_lo) = (W::splat4(pat16(0xD800, le)), W::splat4(pat16(0xDC00, le)));
+        // (hi << 10) + lo + OFFSET is the code point of a pair.
+        let offset = W::splat4(
+            0x1_0000u32
+                .wrapping_sub(0xD800 << 10)
+                .wrapping_sub(0xDC00)
+                .to_le_bytes(),
+        );
+        'outer: while pos + in_step <= n && out + out_step <= m {
+            // Text without surrogates: four vectors per test.
+            while pos + 4 * V::BYTES <= n && out + 8 * V::BYTES <= m {
+                let s = src.as_ptr().add(pos);
+                let v = [0, 1, 2, 3].map(|k| V::load_unaligned(s.add(k * V::BYTES)));
+                let sur = v.map(|x| x.and(m_f8).eq16(p_sur));
+                if !sur[0].or(sur[1]).or(sur[2].or(sur[3])).is_zero() {
+                    break;
+                }
+                let d = dst.as_mut_ptr().add(out);
+                for (k, x) in v.into_iter().enumerate() {
+                    widen(x, d.add(2 * k * V::BYTES), from, to);
+                }
+                pos += 4 * V::BYTES;
+                out += 8 * V::BYTES;
+            }
+            if pos + in_step > n || out + out_step > m {
+                break;
+            }
+            let s = src.as_ptr().add(pos);
+            let d = dst.as_mut_ptr().add(out);
+            let v = V::load_unaligned(s);
+            if !has_surrogate(v, m_f8, p_sur) {
+                widen(v, d, from, to);
+                pos += V::BYTES;
+                out += 2 * V::BYTES;
+                continue;
+            }
+            // Surrogates: 8-unit steps until a step without any.
+            while pos + 18 <= n && out + WRITE32 <= m {
+                let s = src.as_ptr().add(pos);
+                let d = dst.as_mut_ptr().add(out);
+                let (mut u, mut next) = (W::load_unaligned(s), W::load_unaligned(s.add(2)));
+                if from == Endian::Big {
+                    u = u.swap_bytes16();
+                    next = next.swap_bytes16();
+                }
+                let hi = u.and(m_fc).eq16(p_hi);
+                let lo = u.and(m_fc).eq16(p_lo);
+                let (mh, ml) = (hi.bitmask_dense(), lo.bitmask_dense());
+                let mn = next.and(m_fc).eq16(p_lo).bitmask_dense();
+                if mh != mn || ml & 3 != 0 {
+                    // An unpaired surrogate in these 8 units (or at the 9th, paired
+                    // with nothing): the scalar code from here.
+                    if mode == Mode::Strict {
+                        break 'outer;
+                    }
+                    let end = super::handover::utf16_resync(src, pos + 16, from);
+                    let r = scalar::utf16_to_utf32(&src[pos..end], &mut dst[out..], from, to, mode);
+                    out = super::blocks::shift(r, pos, out)?;
+                    pos = end;
+                    continue 'outer;
+                }
+                let zero = W::splat(0);
+                let (u0, u1) = W::zip16(u, zero);
+                let (n0, n1) = W::zip16(next, zero);
+                let (h0, h1) = W::zip16(hi, hi);
+                let p0 = u0.shl32::<10>().add32(n0).add32(offset);
+                let p1 = u1.shl32::<10>().add32(n1).add32(offset);
+                let mut c0 = select(h0, p0, u0);
+                let mut c1 = select(h1, p1, u1);
+                if to == Endian::Big {
+                    c0 = c0.swap_bytes32();
+                    c1 = c1.swap_bytes32();
+                }
+                let (k0, k1) = ((ml & 0xFF) as usize, (ml >> 8 & 0xFF) as usize);
+                W::load_unaligned(COMPRESS32.get_unchecked(k0).as_ptr())
+                    .lookup16(c0)
+                    .store_unaligned(d);
+                let w0 = 16 - 2 * *POPCOUNT8.get_unchecked(k0) as usize;
+                W::load_unaligned(COMPRESS32.get_unchecked(k1).as_ptr())
+                    .lookup16(c1)
+                    .store_unaligned(d.add(w0));
+                out += w0 + 16 - 2 * *POPCOUNT8.get_unchecked(k1) as usize;
+                // A pair in the last lane took the 9th unit too.
+                pos += 16 + 2 * (mh >> 15 & 1) as usize;
+                if mh == 0 && ml == 0 {
+                    break;
+                }
+            }
+            if pos + 18 > n || out + WRITE32 > m {
+                break;
             }
         }
     }
-}
-
-impl<V: VectorExt> BlockOp<V> for Utf16ToUtf32<V> {
-    const IN: usize = V::BYTES;
-    const OUT: usize = 2 * V::BYTES;
-
-    #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool {
-        // SAFETY: the ISA and the pointer ranges are the caller's promise.
-        unsafe {
-            let mut v = V::load_unaligned(src);
-            if has_surrogate(v, self.m_f8, self.p_sur) {
-                return false;
-            }
-            if self.from != self.to {
-                v = v.swap_bytes16();
-            }
-            let zero = V::splat(0);
-            let (x, y) = match self.to {
-                Endian::Little => V::zip16(v, zero),
-                Endian::Big => V::zip16(zero, v),
-            };
-            x.store_unaligned(dst);
-            y.store_unaligned(dst.add(V::BYTES));
-        }
-        true
-    }
-
-    #[inline(always)]
-    fn cut(&self, src: &[u8], end: usize) -> usize {
-        cut16(src, end, self.from)
-    }
-
-    fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
-        scalar::utf16_to_utf32(src, dst, self.from, self.to, self.mode)
-    }
+    super::blocks::shift(
+        scalar::utf16_to_utf32(&src[pos..], &mut dst[out..], from, to, mode),
+        pos,
+        out,
+    )
 }

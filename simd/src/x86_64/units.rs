@@ -5,19 +5,31 @@
 
 /// SSE4.2 (128-bit vectors).
 pub(crate) mod sse42 {
-    crate::units::unit_ops!(core::arch::x86_64::__m128i, "sse4.2");
+    crate::units::unit_ops!(
+        core::arch::x86_64::__m128i,
+        core::arch::x86_64::__m128i,
+        "sse4.2"
+    );
     crate::units::transcode_ops!(core::arch::x86_64::__m128i, "sse4.2");
 }
 
 /// AVX2 (256-bit vectors).
 pub(crate) mod avx2 {
-    crate::units::unit_ops!(core::arch::x86_64::__m256i, "avx2");
+    crate::units::unit_ops!(
+        core::arch::x86_64::__m256i,
+        core::arch::x86_64::__m128i,
+        "avx2"
+    );
     // The UTF-8 transcoders work on 16-byte windows: 128-bit vectors, VEX-encoded.
     crate::units::transcode_ops!(core::arch::x86_64::__m128i, "avx2,popcnt");
 }
 
 /// AVX-512F + AVX-512BW (512-bit vectors).
 pub(crate) mod avx512 {
-    crate::units::unit_ops!(core::arch::x86_64::__m512i, "avx512f,avx512bw");
+    crate::units::unit_ops!(
+        core::arch::x86_64::__m512i,
+        core::arch::x86_64::__m128i,
+        "avx512f,avx512bw"
+    );
     crate::units::transcode_ops!(core::arch::x86_64::__m128i, "avx512f,avx512bw");
 }
