@@ -242,36 +242,6 @@ pub(super) unsafe fn three_byte_layout(v0: __m256i, v1: __m256i) -> bool {
     }
 }
 
-/// Whether the block `v0`, `v1` (starting at a character boundary; `cont`: its
-/// continuation bytes) consists of ASCII bytes and three-byte leads E0..EF, each
-/// lead followed by exactly two continuation bytes, as far as bytes 0..63 show
-/// (a lead at byte 62 or 63 has its last bytes after the block: that character is
-/// not consumed). With [`three_byte_range_error`] this is exact validation of the
-/// characters ending at bytes 0..=62: the only other errors of a three-byte
-/// character are its E0/ED second-byte ranges.
-///
-/// # Safety
-/// The CPU supports AVX2 (register operations only).
-#[inline(always)]
-pub(super) unsafe fn ascii_three_layout(v0: __m256i, v1: __m256i, cont: u64) -> bool {
-    // SAFETY: register-only AVX2 operations.
-    unsafe {
-        let lead = |v: __m256i| {
-            let hi4 = _mm256_and_si256(v, _mm256_set1_epi8(0xF0_u8 as i8));
-            _mm256_movemask_epi8(_mm256_cmpeq_epi8(hi4, _mm256_set1_epi8(0xE0_u8 as i8))) as u32
-        };
-        let non_ascii = |v: __m256i| _mm256_movemask_epi8(v) as u32;
-        let leads = lead(v0) as u64 | (lead(v1) as u64) << 32;
-        let high = non_ascii(v0) as u64 | (non_ascii(v1) as u64) << 32;
-        // The continuation bytes are exactly the two after each lead (so no lead
-        // is followed by an ASCII byte or a lead, and no third continuation), and
-        // every non-ASCII byte is a continuation or an E0..EF lead (no C0..DF, no
-        // F0..FF). Byte 0 is not a continuation byte.
-        let follow = leads << 1 | leads << 2;
-        cont == follow && high == leads | follow
-    }
-}
-
 /// For a block with [`three_byte_layout`]: whether a lead E0 is followed by
 /// 80..9F (an overlong form) or a lead ED by A0..BF (a surrogate) among the
 /// characters at bytes 0..63. (Every other lead E1..EC, EE, EF takes any

@@ -33,8 +33,7 @@
 use core::arch::x86_64::*;
 
 use super::avx2_utf8_blocks::{
-    ascii_three_layout, block_1_to_3, block_three, four_byte, three_byte_layout,
-    three_byte_range_error, ALL_THREE_BYTE,
+    block_1_to_3, block_three, four_byte, three_byte_layout, three_byte_range_error, ALL_THREE_BYTE,
 };
 use crate::generic::utf8_validate::block_has_error;
 use crate::tables::compress::PAIR_COMPACT;
@@ -226,17 +225,6 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 block_three::<BE>(s, v0, v1, d);
                 pos += 63;
                 out += 42;
-                continue;
-            }
-            // ASCII and three-byte characters only (most other blocks of CJK and
-            // Indic text): the same direct check of the layout and of the E0/ED
-            // ranges replaces the validator.
-            if mode != Mode::Valid
-                && ascii_three_layout(v0, v1, cont)
-                && !three_byte_range_error(s, v0, v1)
-            {
-                out += block_1_to_3::<BE>(s, v0, v1, ends, d);
-                pos += 64 - ends.leading_zeros() as usize;
                 continue;
             }
             let top = _mm256_subs_epu8(_mm256_max_epu8(v0, v1), _mm256_set1_epi8(0xEF_u8 as i8));
