@@ -80,6 +80,31 @@ unsafe fn widen16<const BE: bool>(src: *const u8, dst: *mut u8) {
     }
 }
 
+/// Widens the `16 * K` bytes at `src` to as many units at `dst` and returns
+/// whether they were all ASCII. The units are stored before the test: each
+/// 16-byte load is widened by the load instruction itself (`vpmovzxbw` from
+/// memory, no extraction of register halves) and the test is one OR per load.
+/// When the bytes were not all ASCII, the stores are scratch within `dst` that
+/// the caller overwrites (it advances neither position).
+///
+/// # Safety
+/// AVX2; `16 * K` readable bytes at `src`, `32 * K` writable bytes at `dst`.
+#[inline(always)]
+unsafe fn widen_if_ascii<const BE: bool, const K: usize>(src: *const u8, dst: *mut u8) -> bool {
+    // SAFETY: the caller guarantees `16 * K` readable bytes at `src`, `32 * K`
+    // writable at `dst`.
+    unsafe {
+        let mut any = _mm256_setzero_si256();
+        for i in 0..K {
+            let w = _mm256_cvtepu8_epi16(_mm_loadu_si128(src.add(16 * i).cast()));
+            any = _mm256_or_si256(any, w);
+            let w = if BE { _mm256_slli_epi16::<8>(w) } else { w };
+            _mm256_storeu_si256(dst.add(32 * i).cast(), w);
+        }
+        _mm256_testz_si256(any, _mm256_set1_epi16(0x80)) != 0
+    }
+}
+
 /// Converts one window at `src` described by table entry `id`; returns bytes written.
 ///
 /// # Safety
@@ -176,34 +201,16 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 out += 128;
                 // An ASCII run: 128, then 64 bytes per step.
                 while pos + 128 <= src.len() && out + 256 <= dst.len() {
-                    let s = src.as_ptr().add(pos);
-                    let v0 = _mm256_loadu_si256(s.cast());
-                    let v1 = _mm256_loadu_si256(s.add(32).cast());
-                    let v2 = _mm256_loadu_si256(s.add(64).cast());
-                    let v3 = _mm256_loadu_si256(s.add(96).cast());
-                    let any = _mm256_or_si256(_mm256_or_si256(v0, v1), _mm256_or_si256(v2, v3));
-                    if _mm256_movemask_epi8(any) != 0 {
+                    if !widen_if_ascii::<BE, 8>(src.as_ptr().add(pos), dst.as_mut_ptr().add(out)) {
                         break;
-                    }
-                    let d = dst.as_mut_ptr().add(out);
-                    for i in 0..8 {
-                        widen16::<BE>(s.add(16 * i), d.add(32 * i));
                     }
                     pos += 128;
                     out += 256;
                 }
                 while pos + 64 <= src.len() && out + 128 <= dst.len() {
-                    let s = src.as_ptr().add(pos);
-                    let v0 = _mm256_loadu_si256(s.cast());
-                    let v1 = _mm256_loadu_si256(s.add(32).cast());
-                    if _mm256_movemask_epi8(_mm256_or_si256(v0, v1)) != 0 {
+                    if !widen_if_ascii::<BE, 4>(src.as_ptr().add(pos), dst.as_mut_ptr().add(out)) {
                         break;
                     }
-                    let d = dst.as_mut_ptr().add(out);
-                    widen16::<BE>(s, d);
-                    widen16::<BE>(s.add(16), d.add(32));
-                    widen16::<BE>(s.add(32), d.add(64));
-                    widen16::<BE>(s.add(48), d.add(96));
                     pos += 64;
                     out += 128;
                 }
