@@ -81,19 +81,36 @@ unsafe fn widen16<const BE: bool>(src: *const u8, dst: *mut u8) {
 }
 
 /// Widens the `16 * K` bytes at `src` to as many units at `dst` and returns
-/// whether they were all ASCII. The units are stored before the test: each
-/// 16-byte load is widened by the load instruction itself (`vpmovzxbw` from
-/// memory, no extraction of register halves) and the test is one OR per load.
-/// When the bytes were not all ASCII, the stores are scratch within `dst` that
-/// the caller overwrites (it advances neither position).
+/// whether they were all ASCII (else nothing is consumed).
+///
+/// With `scratch` (the caller's promise that `dst` has room for the conversion
+/// of all the rest of the input, so the call cannot end in `OutputTooSmall`, the
+/// one error after which nothing past `written` may change) the units are stored
+/// before the test: each 16-byte load is widened by the load instruction itself
+/// (`vpmovzxbw` from memory, no extraction of register halves) and the test is
+/// one OR per load; when the bytes were not all ASCII, the stores are scratch
+/// that later stores overwrite. Without `scratch`, the bytes are tested first.
 ///
 /// # Safety
 /// AVX2; `16 * K` readable bytes at `src`, `32 * K` writable bytes at `dst`.
 #[inline(always)]
-unsafe fn widen_if_ascii<const BE: bool, const K: usize>(src: *const u8, dst: *mut u8) -> bool {
+unsafe fn widen_if_ascii<const BE: bool, const K: usize>(
+    src: *const u8,
+    dst: *mut u8,
+    scratch: bool,
+) -> bool {
     // SAFETY: the caller guarantees `16 * K` readable bytes at `src`, `32 * K`
     // writable at `dst`.
     unsafe {
+        if !scratch {
+            let mut any = _mm_setzero_si128();
+            for i in 0..K {
+                any = _mm_or_si128(any, _mm_loadu_si128(src.add(16 * i).cast()));
+            }
+            if _mm_movemask_epi8(any) != 0 {
+                return false;
+            }
+        }
         let mut any = _mm256_setzero_si256();
         for i in 0..K {
             let w = _mm256_cvtepu8_epi16(_mm_loadu_si128(src.add(16 * i).cast()));
@@ -199,16 +216,26 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 widen16::<BE>(s.add(48), d.add(96));
                 pos += 64;
                 out += 128;
-                // An ASCII run: 128, then 64 bytes per step.
+                // An ASCII run: 128, then 64 bytes per step. (The output is at
+                // most two bytes per input byte.)
+                let scratch = dst.len() - out >= 2 * (src.len() - pos);
                 while pos + 128 <= src.len() && out + 256 <= dst.len() {
-                    if !widen_if_ascii::<BE, 8>(src.as_ptr().add(pos), dst.as_mut_ptr().add(out)) {
+                    if !widen_if_ascii::<BE, 8>(
+                        src.as_ptr().add(pos),
+                        dst.as_mut_ptr().add(out),
+                        scratch,
+                    ) {
                         break;
                     }
                     pos += 128;
                     out += 256;
                 }
                 while pos + 64 <= src.len() && out + 128 <= dst.len() {
-                    if !widen_if_ascii::<BE, 4>(src.as_ptr().add(pos), dst.as_mut_ptr().add(out)) {
+                    if !widen_if_ascii::<BE, 4>(
+                        src.as_ptr().add(pos),
+                        dst.as_mut_ptr().add(out),
+                        scratch,
+                    ) {
                         break;
                     }
                     pos += 64;
