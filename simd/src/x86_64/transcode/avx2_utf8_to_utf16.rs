@@ -80,6 +80,83 @@ unsafe fn widen16<const BE: bool>(src: *const u8, dst: *mut u8) {
     }
 }
 
+/// Widens the `16 * K` bytes at `src` to as many units at `dst` and returns
+/// whether they were all ASCII (else nothing is consumed).
+///
+/// With `SCRATCH` (the caller's promise that `dst` has room for the conversion
+/// of all the rest of the input, so the call cannot end in `OutputTooSmall`, the
+/// one error after which nothing past `written` may change) the units are stored
+/// before the test: each 16-byte load is widened by the load instruction itself
+/// (`vpmovzxbw` from memory, no extraction of register halves) and the test is
+/// one OR per load; when the bytes were not all ASCII, the stores are scratch
+/// that later stores overwrite. Without `SCRATCH`, the bytes are tested first.
+///
+/// # Safety
+/// AVX2; `16 * K` readable bytes at `src`, `32 * K` writable bytes at `dst`.
+#[inline(always)]
+unsafe fn widen_if_ascii<const BE: bool, const K: usize, const SCRATCH: bool>(
+    src: *const u8,
+    dst: *mut u8,
+) -> bool {
+    // SAFETY: the caller guarantees `16 * K` readable bytes at `src`, `32 * K`
+    // writable at `dst`.
+    unsafe {
+        if !SCRATCH {
+            let mut any = _mm_setzero_si128();
+            for i in 0..K {
+                any = _mm_or_si128(any, _mm_loadu_si128(src.add(16 * i).cast()));
+            }
+            if _mm_movemask_epi8(any) != 0 {
+                return false;
+            }
+        }
+        let mut any = _mm256_setzero_si256();
+        for i in 0..K {
+            let w = _mm256_cvtepu8_epi16(_mm_loadu_si128(src.add(16 * i).cast()));
+            any = _mm256_or_si256(any, w);
+            let w = if BE { _mm256_slli_epi16::<8>(w) } else { w };
+            _mm256_storeu_si256(dst.add(32 * i).cast(), w);
+        }
+        _mm256_testz_si256(any, _mm256_set1_epi16(0x80)) != 0
+    }
+}
+
+/// Converts the ASCII run at `pos` (to `out`): 128, then 64 bytes per step,
+/// while they are all ASCII and fit; returns the new `(pos, out)`. `SCRATCH`:
+/// see [`widen_if_ascii`].
+///
+/// # Safety
+/// AVX2; `pos <= src.len()`, `out <= dst.len()`.
+#[inline(always)]
+unsafe fn ascii_run<const BE: bool, const SCRATCH: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    mut pos: usize,
+    mut out: usize,
+) -> (usize, usize) {
+    // SAFETY: each step checks its 128 (64) bytes read at `pos` and 256 (128)
+    // written at `out`.
+    unsafe {
+        while pos + 128 <= src.len() && out + 256 <= dst.len() {
+            let (s, d) = (src.as_ptr().add(pos), dst.as_mut_ptr().add(out));
+            if !widen_if_ascii::<BE, 8, SCRATCH>(s, d) {
+                break;
+            }
+            pos += 128;
+            out += 256;
+        }
+        while pos + 64 <= src.len() && out + 128 <= dst.len() {
+            let (s, d) = (src.as_ptr().add(pos), dst.as_mut_ptr().add(out));
+            if !widen_if_ascii::<BE, 4, SCRATCH>(s, d) {
+                break;
+            }
+            pos += 64;
+            out += 128;
+        }
+    }
+    (pos, out)
+}
+
 /// Converts one window at `src` described by table entry `id`; returns bytes written.
 ///
 /// # Safety
@@ -174,39 +251,12 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 widen16::<BE>(s.add(48), d.add(96));
                 pos += 64;
                 out += 128;
-                // An ASCII run: 128, then 64 bytes per step.
-                while pos + 128 <= src.len() && out + 256 <= dst.len() {
-                    let s = src.as_ptr().add(pos);
-                    let v0 = _mm256_loadu_si256(s.cast());
-                    let v1 = _mm256_loadu_si256(s.add(32).cast());
-                    let v2 = _mm256_loadu_si256(s.add(64).cast());
-                    let v3 = _mm256_loadu_si256(s.add(96).cast());
-                    let any = _mm256_or_si256(_mm256_or_si256(v0, v1), _mm256_or_si256(v2, v3));
-                    if _mm256_movemask_epi8(any) != 0 {
-                        break;
-                    }
-                    let d = dst.as_mut_ptr().add(out);
-                    for i in 0..8 {
-                        widen16::<BE>(s.add(16 * i), d.add(32 * i));
-                    }
-                    pos += 128;
-                    out += 256;
-                }
-                while pos + 64 <= src.len() && out + 128 <= dst.len() {
-                    let s = src.as_ptr().add(pos);
-                    let v0 = _mm256_loadu_si256(s.cast());
-                    let v1 = _mm256_loadu_si256(s.add(32).cast());
-                    if _mm256_movemask_epi8(_mm256_or_si256(v0, v1)) != 0 {
-                        break;
-                    }
-                    let d = dst.as_mut_ptr().add(out);
-                    widen16::<BE>(s, d);
-                    widen16::<BE>(s.add(16), d.add(32));
-                    widen16::<BE>(s.add(32), d.add(64));
-                    widen16::<BE>(s.add(48), d.add(96));
-                    pos += 64;
-                    out += 128;
-                }
+                // An ASCII run. (The output is at most two bytes per input byte.)
+                (pos, out) = if dst.len() - out >= 2 * (src.len() - pos) {
+                    ascii_run::<BE, true>(src, dst, pos, out)
+                } else {
+                    ascii_run::<BE, false>(src, dst, pos, out)
+                };
                 continue;
             }
             let c0 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), v0)) as u32;
