@@ -40,8 +40,10 @@
 //!
 //! A buffer that is too small is an error ([`ErrorKind::OutputTooSmall`]), never a
 //! panic. On any error ([`TranscodeError`]), `dst[..written()]` holds the conversion of
-//! `src[..valid_up_to()]` and nothing was written past the end of `dst`. The
-//! `*_len_max_from_*` functions give buffer sizes that always suffice; the
+//! `src[..valid_up_to()]` and nothing was written past the end of `dst`. Bytes of
+//! `dst` after the output are not part of the result: the SIMD kernels may use them
+//! as scratch space (on success and after invalid input; after `OutputTooSmall`
+//! they are untouched). The `*_len_max_from_*` functions give buffer sizes that always suffice; the
 //! `*_len_from_*` functions give exact sizes for valid input.
 //!
 //! ```

@@ -23,7 +23,10 @@
 //! to hand tails to these functions, adding their own offsets to the positions).
 //!
 //! In both cases `dst[..written()]` holds the conversion of `src[..valid_up_to()]` and
-//! nothing was written past the end of `dst` (bytes after `written()` are untouched).
+//! nothing was written past the end of `dst`. These scalar functions leave the bytes
+//! after `written()` untouched; the SIMD kernels of `utfast-simd`, which must give the
+//! same results, may use them as scratch space, except after `OutputTooSmall`, so the
+//! bytes after the output are not part of the contract.
 //! No function panics, whatever the input and the size of `dst`.
 //!
 //! # Modes
