@@ -166,7 +166,7 @@ fn invalid_input_reports_offset_line_and_column() {
 
 #[test]
 fn positions_are_exact_across_chunk_boundaries() {
-    // > 1 MiB (the chunk size), with a long line crossing the boundary and a cut
+    // > 1 MiB (many chunks of the command), with a long line crossing a boundary and a cut
     // multi-byte character right at it.
     let mut text = String::new();
     while text.len() < (1 << 20) - 5000 {

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use utfast::{incomplete_suffix_len, Encoding, ErrorKind};
 
 /// Input buffer size: memory stays bounded whatever the input size, and input plus
-/// output buffers stay in the L2 cache (the read copy is the largest fixed cost).
-pub const CHUNK: usize = 1 << 18;
+/// output buffers stay in the L2 cache (the `read` copy is the largest fixed cost;
+/// 64 KiB validated 147 MB about 10% faster than 256 KiB here).
+pub const CHUNK: usize = 1 << 16;
 
 /// Inputs larger than this get a progress bar (when stderr is a terminal).
 const PROGRESS_MIN: u64 = 64 << 20;
