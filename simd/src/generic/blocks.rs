@@ -137,6 +137,38 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
     shift(op.scalar(&src[i..], &mut dst[o..]), i, o)
 }
 
+/// Lossy conversion as strict conversion while the input is valid: `strict` runs
+/// first, and only from its first input error on does `lossy` take over. Conversion
+/// is stateless at character boundaries and the strict error's `valid_up_to` is
+/// one, so the result is exactly the lossy conversion of the whole input, while
+/// valid input costs what strict conversion costs. (An `OutputTooSmall` from
+/// `strict` is also lossy's answer: the input before it is valid and converted the
+/// same way in both modes.)
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn run_lossy<V: VectorExt, S: BlockOp<V>, L: BlockOp<V>>(
+    strict: &S,
+    lossy: &L,
+    src: &[u8],
+    dst: &mut [u8],
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    match unsafe { run::<V, S>(strict, src, dst) } {
+        Err(e) if e.kind() != utfast_scalar::ErrorKind::OutputTooSmall => {
+            let (i, o) = (e.valid_up_to(), e.written());
+            // SAFETY: as above.
+            shift(
+                unsafe { run::<V, L>(lossy, &src[i..], &mut dst[o..]) },
+                i,
+                o,
+            )
+        }
+        r => r,
+    }
+}
+
 /// A 16-bit value in byte order `e`, repeated twice (a pattern for `splat4`).
 #[inline(always)]
 pub(crate) fn pat16(u: u16, e: Endian) -> [u8; 4] {
