@@ -6,7 +6,7 @@
 //! ```
 //!
 //! `FILTER` keeps the directions whose name contains it (`utf8->utf16le`, `latin1`, ...).
-//! Throughput is in GB/s of *input* bytes; every figure is the best of 15 runs of a
+//! Throughput is in GB/s of *input* bytes; every figure is the best of 31 runs of a
 //! fixed number of calls, and all columns of a row are measured one after the other,
 //! so their ratios are comparable even when the machine's absolute speed drifts.
 //! `SIMDUTF_FORCE_IMPLEMENTATION` picks simdutf's kernel (`haswell` = AVX2,
@@ -21,7 +21,10 @@ use std::time::Instant;
 use utfast_scalar::{Endian, Mode};
 use utfast_simd::{Kernel, TranscodeFn};
 
-/// Best time in seconds per call of each function: 15 rounds, each timing every
+/// Rounds of [`time_all`]: enough that every column sees the machine's fast phases.
+const ROUNDS: usize = 31;
+
+/// Best time in seconds per call of each function: [`ROUNDS`] rounds, each timing every
 /// function once (enough calls for ~1 ms), so slow phases of a shared machine hit
 /// all of them alike.
 fn time_all(fs: &mut [Box<dyn FnMut() + '_>]) -> Vec<f64> {
@@ -35,7 +38,7 @@ fn time_all(fs: &mut [Box<dyn FnMut() + '_>]) -> Vec<f64> {
         })
         .collect();
     let mut best = vec![f64::MAX; fs.len()];
-    for _ in 0..15 {
+    for _ in 0..ROUNDS {
         for (i, f) in fs.iter_mut().enumerate() {
             let t = Instant::now();
             for _ in 0..reps[i] {
