@@ -207,6 +207,37 @@ pub(super) unsafe fn convert_bmp16(u: __m256i, dst: *mut u8) -> usize {
     }
 }
 
+/// Writes the UTF-8 form of the code point `c` (not a surrogate, at most U+10FFFF)
+/// at `d`; returns its length.
+///
+/// # Safety
+/// 4 writable bytes at `d`.
+#[inline(always)]
+pub(super) unsafe fn put_char(c: u32, d: *mut u8) -> usize {
+    // SAFETY: the caller guarantees 4 writable bytes.
+    unsafe {
+        if c < 0x80 {
+            *d = c as u8;
+            1
+        } else if c < 0x800 {
+            *d = 0xC0 | (c >> 6) as u8;
+            *d.add(1) = 0x80 | (c & 0x3F) as u8;
+            2
+        } else if c < 0x1_0000 {
+            *d = 0xE0 | (c >> 12) as u8;
+            *d.add(1) = 0x80 | ((c >> 6) & 0x3F) as u8;
+            *d.add(2) = 0x80 | (c & 0x3F) as u8;
+            3
+        } else {
+            *d = 0xF0 | (c >> 18) as u8;
+            *d.add(1) = 0x80 | ((c >> 12) & 0x3F) as u8;
+            *d.add(2) = 0x80 | ((c >> 6) & 0x3F) as u8;
+            *d.add(3) = 0x80 | (c & 0x3F) as u8;
+            4
+        }
+    }
+}
+
 /// The AVX2 UTF-16 -> UTF-8 loop (`BE`: big-endian input).
 ///
 /// # Safety
@@ -305,28 +336,12 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
             let mut w = 0;
             while i < 16 {
                 let c = unit(i);
-                if c < 0x80 {
-                    *d.add(w) = c as u8;
-                    w += 1;
-                    i += 1;
-                } else if c < 0x800 {
-                    *d.add(w) = 0xC0 | (c >> 6) as u8;
-                    *d.add(w + 1) = 0x80 | (c & 0x3F) as u8;
-                    w += 2;
-                    i += 1;
-                } else if !(0xD800..0xE000).contains(&c) {
-                    *d.add(w) = 0xE0 | (c >> 12) as u8;
-                    *d.add(w + 1) = 0x80 | ((c >> 6) & 0x3F) as u8;
-                    *d.add(w + 2) = 0x80 | (c & 0x3F) as u8;
-                    w += 3;
+                if !(0xD800..0xE000).contains(&c) {
+                    w += put_char(c, d.add(w));
                     i += 1;
                 } else if c < 0xDC00 && (0xDC00..0xE000).contains(&unit(i + 1)) {
                     let cp = 0x10000 + ((c - 0xD800) << 10) + (unit(i + 1) - 0xDC00);
-                    *d.add(w) = 0xF0 | (cp >> 18) as u8;
-                    *d.add(w + 1) = 0x80 | ((cp >> 12) & 0x3F) as u8;
-                    *d.add(w + 2) = 0x80 | ((cp >> 6) & 0x3F) as u8;
-                    *d.add(w + 3) = 0x80 | (cp & 0x3F) as u8;
-                    w += 4;
+                    w += put_char(cp, d.add(w));
                     i += 2;
                 } else if mode == Mode::Valid {
                     // Trusted input that is not: any output is allowed, keep going.

@@ -15,7 +15,7 @@
 
 use core::arch::x86_64::*;
 
-use super::avx2_utf16_to_utf8::convert_bmp16;
+use super::avx2_utf16_to_utf8::{convert_bmp16, put_char};
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
 /// Input bytes one iteration reads.
@@ -38,36 +38,6 @@ unsafe fn invalid(v: __m256i) -> bool {
         );
         let bad = _mm256_or_si256(big, sur);
         _mm256_testz_si256(bad, bad) == 0
-    }
-}
-
-/// Writes the UTF-8 form of the valid code point `c` at `d`; returns its length.
-///
-/// # Safety
-/// 4 writable bytes at `d`.
-#[inline(always)]
-unsafe fn put_char(c: u32, d: *mut u8) -> usize {
-    // SAFETY: the caller guarantees 4 writable bytes.
-    unsafe {
-        if c < 0x80 {
-            *d = c as u8;
-            1
-        } else if c < 0x800 {
-            *d = 0xC0 | (c >> 6) as u8;
-            *d.add(1) = 0x80 | (c & 0x3F) as u8;
-            2
-        } else if c < 0x1_0000 {
-            *d = 0xE0 | (c >> 12) as u8;
-            *d.add(1) = 0x80 | ((c >> 6) & 0x3F) as u8;
-            *d.add(2) = 0x80 | (c & 0x3F) as u8;
-            3
-        } else {
-            *d = 0xF0 | (c >> 18) as u8;
-            *d.add(1) = 0x80 | ((c >> 12) & 0x3F) as u8;
-            *d.add(2) = 0x80 | ((c >> 6) & 0x3F) as u8;
-            *d.add(3) = 0x80 | (c & 0x3F) as u8;
-            4
-        }
     }
 }
 

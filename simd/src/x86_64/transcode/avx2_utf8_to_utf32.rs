@@ -20,27 +20,12 @@
 use core::arch::x86_64::*;
 
 use super::avx2_utf8_to_utf16::utf8_to_utf16;
+use super::shift;
 use utfast_scalar::transcode as scalar;
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
 /// Input bytes per piece (before the cut to a character boundary).
 const PIECE: usize = 4096;
-
-/// Shifts a result on `src[pos..]` / `dst[out..]` to whole-buffer offsets.
-fn shift(
-    r: Result<usize, TranscodeError>,
-    pos: usize,
-    out: usize,
-) -> Result<usize, TranscodeError> {
-    match r {
-        Ok(n) => Ok(out + n),
-        Err(e) => Err(TranscodeError::new(
-            e.kind(),
-            e.valid_up_to() + pos,
-            e.written() + out,
-        )),
-    }
-}
 
 /// Widens the UTF-16LE bytes `units` (whole characters, as produced from valid
 /// UTF-8) into UTF-32 in byte order `BE` at `dst`; returns bytes written.

@@ -28,6 +28,6 @@ pub(crate) mod avx2_utf8_to_utf32;
 mod rest;
 
 pub(crate) use rest::{
-    utf16_resync, utf16_to_utf8_lossy_stretch, utf16_to_utf8_rest, utf32_to_utf8_stretch,
+    shift, utf16_resync, utf16_to_utf8_lossy_stretch, utf16_to_utf8_rest, utf32_to_utf8_stretch,
     utf8_resync, utf8_to_utf16_lossy_stretch, utf8_to_utf16_rest,
 };

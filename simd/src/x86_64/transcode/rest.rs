@@ -5,7 +5,7 @@ use utfast_scalar::{Endian, Mode, TranscodeError};
 
 /// Shifts a result computed on `src[pos..]` / `dst[out..]` back to whole-buffer offsets.
 #[inline]
-fn shift(
+pub(crate) fn shift(
     r: Result<usize, TranscodeError>,
     pos: usize,
     out: usize,
