@@ -1,4 +1,4 @@
-//! AVX2 UTF-8 <-> UTF-16 transcoders: safe entry points with the
+//! AVX2 UTF-8 <-> UTF-16/UTF-32 transcoders: safe entry points with the
 //! [`TranscodeFn`](crate::TranscodeFn) signature.
 //!
 //! # Safety argument
@@ -24,78 +24,49 @@ pub(crate) fn supported() -> bool {
     }
 }
 
-/// UTF-8 -> UTF-16 in byte order `to`: exactly the contract and results of
-/// `utfast_scalar::transcode::utf8_to_utf16` (`_from` is ignored).
-pub(crate) fn utf8_to_utf16(
-    src: &[u8],
-    dst: &mut [u8],
-    _from: Endian,
-    to: Endian,
-    mode: Mode,
-) -> Result<usize, TranscodeError> {
-    debug_assert!(supported());
-    // SAFETY: only reachable through tables handed out after `supported()` (module docs).
-    unsafe {
-        match to {
-            Endian::Little => avx2_utf8_to_utf16::utf8_to_utf16::<false>(src, dst, mode),
-            Endian::Big => avx2_utf8_to_utf16::utf8_to_utf16::<true>(src, dst, mode),
+/// A safe entry point `$name` calling `$module::$name::<BE>`, with `BE` taken from
+/// the argument named after `|from, to|` (the side that has a byte order).
+macro_rules! entry {
+    ($(#[$doc:meta])* $name:ident, $module:ident, |$from:ident, $to:ident| $endian:ident) => {
+        $(#[$doc])*
+        pub(crate) fn $name(
+            src: &[u8],
+            dst: &mut [u8],
+            $from: Endian,
+            $to: Endian,
+            mode: Mode,
+        ) -> Result<usize, TranscodeError> {
+            debug_assert!(supported());
+            let _ = ($from, $to);
+            // SAFETY: only reachable through tables handed out after `supported()`
+            // (module docs).
+            unsafe {
+                match $endian {
+                    Endian::Little => $module::$name::<false>(src, dst, mode),
+                    Endian::Big => $module::$name::<true>(src, dst, mode),
+                }
+            }
         }
-    }
+    };
 }
 
-/// UTF-16 in byte order `from` -> UTF-8: exactly the contract and results of
-/// `utfast_scalar::transcode::utf16_to_utf8` (`_to` is ignored).
-pub(crate) fn utf16_to_utf8(
-    src: &[u8],
-    dst: &mut [u8],
-    from: Endian,
-    _to: Endian,
-    mode: Mode,
-) -> Result<usize, TranscodeError> {
-    debug_assert!(supported());
-    // SAFETY: only reachable through tables handed out after `supported()` (module docs).
-    unsafe {
-        match from {
-            Endian::Little => avx2_utf16_to_utf8::utf16_to_utf8::<false>(src, dst, mode),
-            Endian::Big => avx2_utf16_to_utf8::utf16_to_utf8::<true>(src, dst, mode),
-        }
-    }
-}
-
-/// UTF-32 in byte order `from` -> UTF-8: exactly the contract and results of
-/// `utfast_scalar::transcode::utf32_to_utf8` (`_to` is ignored).
-pub(crate) fn utf32_to_utf8(
-    src: &[u8],
-    dst: &mut [u8],
-    from: Endian,
-    _to: Endian,
-    mode: Mode,
-) -> Result<usize, TranscodeError> {
-    debug_assert!(supported());
-    // SAFETY: only reachable through tables handed out after `supported()` (module docs).
-    unsafe {
-        match from {
-            Endian::Little => avx2_utf32_to_utf8::utf32_to_utf8::<false>(src, dst, mode),
-            Endian::Big => avx2_utf32_to_utf8::utf32_to_utf8::<true>(src, dst, mode),
-        }
-    }
-}
-
-/// UTF-8 -> UTF-32 in byte order `to`: exactly the contract and results of
-/// `utfast_scalar::transcode::utf8_to_utf32` (`_from` is ignored).
-pub(crate) fn utf8_to_utf32(
-    src: &[u8],
-    dst: &mut [u8],
-    _from: Endian,
-    to: Endian,
-    mode: Mode,
-) -> Result<usize, TranscodeError> {
-    debug_assert!(supported());
-    // SAFETY: only reachable through tables handed out after `supported()` (module docs).
-    unsafe {
-        match to {
-            Endian::Little => avx2_utf8_to_utf32::utf8_to_utf32::<false>(src, dst, mode),
-            Endian::Big => avx2_utf8_to_utf32::utf8_to_utf32::<true>(src, dst, mode),
-        }
-    }
-}
+entry!(
+    /// UTF-8 -> UTF-16 in byte order `to`: exactly the contract and results of
+    /// `utfast_scalar::transcode::utf8_to_utf16` (`from` is ignored).
+    utf8_to_utf16, avx2_utf8_to_utf16, |from, to| to
+);
+entry!(
+    /// UTF-16 in byte order `from` -> UTF-8: exactly the contract and results of
+    /// `utfast_scalar::transcode::utf16_to_utf8` (`to` is ignored).
+    utf16_to_utf8, avx2_utf16_to_utf8, |from, to| from
+);
+entry!(
+    /// UTF-32 in byte order `from` -> UTF-8: exactly the contract and results of
+    /// `utfast_scalar::transcode::utf32_to_utf8` (`to` is ignored).
+    utf32_to_utf8, avx2_utf32_to_utf8, |from, to| from
+);
+entry!(
+    /// UTF-8 -> UTF-32 in byte order `to`: exactly the contract and results of
+    /// `utfast_scalar::transcode::utf8_to_utf32` (`from` is ignored).
+    utf8_to_utf32, avx2_utf8_to_utf32, |from, to| to
+);
