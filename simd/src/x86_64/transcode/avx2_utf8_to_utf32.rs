@@ -160,10 +160,7 @@ pub(crate) unsafe fn utf8_to_utf32<const BE: bool>(
             if mode == Mode::Strict {
                 break;
             }
-            let mut stop = end;
-            while stop < src.len() && (src[stop] as i8) < -0x40 {
-                stop += 1;
-            }
+            let stop = super::utf8_resync(src, end);
             out = shift(
                 scalar::utf8_to_utf32(&src[pos..stop], &mut dst[out..], to, mode),
                 pos,
