@@ -10,6 +10,8 @@ mod common;
 mod convert;
 #[path = "utfast/inspect.rs"]
 mod inspect;
+#[path = "utfast/parallel.rs"]
+mod parallel;
 
 use clap::{Parser, Subcommand};
 use common::Failure;
@@ -51,6 +53,8 @@ enum Command {
         output: Option<PathBuf>,
         /// Input file; `-` or none for stdin
         file: Option<String>,
+        #[command(flatten)]
+        threads: Threads,
     },
     /// Check that files are valid text in an encoding
     Validate {
@@ -63,6 +67,8 @@ enum Command {
         /// Files (`-` for stdin)
         #[arg(required = true)]
         files: Vec<String>,
+        #[command(flatten)]
+        threads: Threads,
     },
     /// Show the BOM and the encodings a file is valid in, most likely first
     Detect {
@@ -86,6 +92,31 @@ enum Command {
     },
 }
 
+/// Threads for large files.
+#[derive(clap::Args)]
+struct Threads {
+    /// Threads for regular files of 4 MiB and more (default: one per CPU, at most 8)
+    #[arg(
+        short = 'j',
+        long = "threads",
+        value_name = "N",
+        default_value_t = 0,
+        hide_default_value = true
+    )]
+    threads: usize,
+    /// Bytes per piece for the threads (a multiple of 4; for tests)
+    #[arg(long, hide = true, default_value_t = parallel::PIECE, value_parser = piece_size)]
+    piece_size: u64,
+}
+
+/// Parses `--piece-size`: a multiple of 4, at least 4.
+fn piece_size(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 4 && n % 4 == 0 => Ok(n),
+        _ => Err("expected a multiple of 4, at least 4".into()),
+    }
+}
+
 fn run(cli: Cli) -> Result<u8, Failure> {
     match cli.command {
         Command::Convert {
@@ -95,6 +126,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             bom,
             output,
             file,
+            threads,
         } => convert::run(convert::Args {
             from,
             to,
@@ -102,13 +134,21 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             bom,
             output,
             file,
+            threads: threads.threads,
+            piece: threads.piece_size,
         })
         .map(|()| 0),
         Command::Validate {
             encoding,
             json,
             files,
-        } => inspect::validate(&encoding, json, &files),
+            threads,
+        } => inspect::validate(
+            &encoding,
+            json,
+            &files,
+            (threads.threads, threads.piece_size),
+        ),
         Command::Detect { files } => inspect::detect(&files),
         Command::Count { encoding, files } => inspect::count(&encoding, &files),
         Command::Bench { file } => bench::run(file.as_deref()).map(|()| 0),

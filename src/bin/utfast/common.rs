@@ -101,8 +101,10 @@ pub struct Input {
     pub size: Option<u64>,
     /// The path of a regular file (which can be read again).
     pub path: Option<String>,
+    /// A regular file, for positioned reads by several threads.
+    pub file: Option<File>,
     /// The reader.
-    pub reader: Box<dyn Read>,
+    pub reader: Box<dyn Read + Send>,
 }
 
 /// Opens `path` (`None` or `-`: stdin).
@@ -112,6 +114,7 @@ pub fn open_input(path: Option<&str>) -> Result<Input, Failure> {
             name: "<stdin>".into(),
             size: None,
             path: None,
+            file: None,
             reader: Box::new(io::stdin()),
         }),
         Some(p) => {
@@ -123,10 +126,19 @@ pub fn open_input(path: Option<&str>) -> Result<Input, Failure> {
             if meta.is_dir() {
                 return Err(Failure::Usage(format!("cannot read {p}: is a directory")));
             }
+            let positioned = if meta.is_file() {
+                Some(
+                    file.try_clone()
+                        .map_err(|e| Failure::Usage(format!("cannot open {p}: {e}")))?,
+                )
+            } else {
+                None
+            };
             Ok(Input {
                 name: p.into(),
                 size: meta.is_file().then_some(meta.len()),
                 path: meta.is_file().then(|| p.to_string()),
+                file: positioned,
                 reader: Box::new(file),
             })
         }
@@ -135,7 +147,7 @@ pub fn open_input(path: Option<&str>) -> Result<Input, Failure> {
 
 /// Reads an input in chunks that end on character boundaries of an encoding.
 pub struct Chunker {
-    reader: Box<dyn Read>,
+    reader: Box<dyn Read + Send>,
     name: String,
     buf: Vec<u8>,
     len: usize,
@@ -168,6 +180,18 @@ impl Chunker {
             eof: false,
             done: false,
         }
+    }
+
+    /// Starts over on `input`, whose first byte is at stream offset `start`,
+    /// keeping the buffer.
+    pub fn restart(&mut self, input: Input, start: u64) {
+        self.reader = input.reader;
+        self.name = input.name;
+        self.len = 0;
+        self.body = 0;
+        self.start = start;
+        self.eof = false;
+        self.done = false;
     }
 
     fn fill(&mut self) -> Result<(), Failure> {

@@ -3,6 +3,8 @@
 use crate::common::{
     invalid_message, open_input, parse_label, progress, Chunker, Failure, Lines, Sink, CHUNK,
 };
+use crate::parallel::{self, Pieces};
+use indicatif::ProgressBar;
 use std::path::PathBuf;
 use utfast::{BomHandling, Encoding, Mode, Status, Transcoder};
 use utfast_scalar::transcode::max_output_len;
@@ -26,16 +28,23 @@ pub struct Args {
     pub bom: BomOption,
     pub output: Option<PathBuf>,
     pub file: Option<String>,
+    /// Worker threads for large regular files (0: one per CPU).
+    pub threads: usize,
+    /// Piece size for the threads (a multiple of 4).
+    pub piece: u64,
 }
 
 /// Runs `convert`.
 pub fn run(args: Args) -> Result<(), Failure> {
     let from = parse_label(&args.from)?;
     let to = parse_label(&args.to)?;
-    let input = open_input(args.file.as_deref())?;
+    let mut input = open_input(args.file.as_deref())?;
     let name = input.name.clone();
     let path = input.path.clone();
-    let bar = progress(input.size);
+    let size = input.size;
+    let bar = progress(size);
+    let threads = parallel::threads_for(args.threads, size, args.piece);
+    let positioned = input.file.take();
     let mut chunker = Chunker::new(input);
 
     // Byte order and BOM of the input.
@@ -68,6 +77,47 @@ pub fn run(args: Args) -> Result<(), Failure> {
         out.put(to.encoding.bom())?;
     }
 
+    // Large regular files: pieces on several threads, then (only if a piece is not
+    // valid) one thread from the start of that piece on, for the exact error.
+    let mut base = 0;
+    if let (true, Some(file), Some(size)) = (threads > 1, positioned, size) {
+        let pieces = Pieces::new(
+            file,
+            (&name, path.as_deref()),
+            from_enc,
+            (bom_len as u64, size),
+            args.piece,
+        )?;
+        let convert = PieceConvert {
+            from: from_enc,
+            to: to.encoding,
+            mode,
+            pieces: &pieces,
+            bar: bar.as_ref(),
+        };
+        let buffers = (0..=threads).map(|_| convert.buffer(args.piece)).collect();
+        let done = parallel::run(
+            pieces.len(),
+            threads,
+            buffers,
+            |i, b| convert.piece(i, b),
+            |b| out.put(&b.out[..b.used]),
+        )?;
+        match done {
+            None => {
+                if let Some(bar) = &bar {
+                    bar.finish_and_clear();
+                }
+                return out.finish();
+            }
+            Some(i) => {
+                chunker = pieces.rest(i);
+                base = pieces.start(i);
+                transcoder = Transcoder::new(from_enc, to.encoding, mode);
+            }
+        }
+    }
+
     // Lines and columns are only needed for strict-mode error messages.
     let mut lines = (mode == Mode::Strict).then(|| Lines::new(path.as_deref(), from_enc, bom_len));
     let mut dst = vec![0u8; max_output_len(from_enc, to.encoding, CHUNK) + 64];
@@ -88,7 +138,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     let lines = lines
                         .take()
                         .unwrap_or_else(|| Lines::new(path.as_deref(), from_enc, bom_len));
-                    let at = lines.locate(offset, chunk.start, chunk.bytes);
+                    let at = lines.locate(base + offset, chunk.start, chunk.bytes);
                     eprintln!("{}", invalid_message(&name, from_enc, at, kind));
                     return Err(Failure::Invalid);
                 }
@@ -105,4 +155,65 @@ pub fn run(args: Args) -> Result<(), Failure> {
         bar.finish_and_clear();
     }
     out.finish()
+}
+
+/// Converting one piece of a file on a worker thread.
+struct PieceConvert<'a> {
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+    pieces: &'a Pieces,
+    bar: Option<&'a ProgressBar>,
+}
+
+/// A worker's buffers: its input chunks and the output of a whole piece.
+struct PieceBuffer {
+    chunker: Chunker,
+    out: Vec<u8>,
+    used: usize,
+}
+
+impl PieceConvert<'_> {
+    /// Buffers for pieces of about `piece` bytes.
+    fn buffer(&self, piece: u64) -> PieceBuffer {
+        let most = max_output_len(self.from, self.to, piece as usize + 3) + 64;
+        PieceBuffer {
+            chunker: Chunker::new(self.pieces.input(0, 1)),
+            out: vec![0; most],
+            used: 0,
+        }
+    }
+
+    /// Converts piece `i` into `b.out[..b.used]`: `Ok(false)` if it is not valid
+    /// (strict mode), and then the output is not used.
+    fn piece(&self, i: usize, b: &mut PieceBuffer) -> Result<bool, Failure> {
+        self.pieces.chunker(i, &mut b.chunker);
+        // The piece starts after any BOM of the input.
+        let mut transcoder = Transcoder::new(self.from, self.to, self.mode);
+        b.used = 0;
+        let mut bytes = 0;
+        while let Some(chunk) = b.chunker.next(self.from)? {
+            let mut src = chunk.bytes;
+            bytes += src.len() as u64;
+            loop {
+                let room = max_output_len(self.from, self.to, src.len()) + 64;
+                if b.out.len() - b.used < room {
+                    b.out.resize(b.used + room, 0);
+                }
+                let (status, read, written) =
+                    transcoder.transcode(src, &mut b.out[b.used..], chunk.last);
+                b.used += written;
+                src = &src[read..];
+                match status {
+                    Status::InputEmpty => break,
+                    Status::OutputFull => {}
+                    Status::Malformed { .. } => return Ok(false),
+                }
+            }
+        }
+        if let Some(bar) = self.bar {
+            bar.inc(bytes);
+        }
+        Ok(true)
+    }
 }

@@ -4,6 +4,9 @@ use crate::common::{
     count_byte, invalid_message, open_input, output_error, parse_label, progress, Chunker, Failure,
     Label, Lines, Location, CHUNK,
 };
+use crate::parallel::{self, Pieces};
+use indicatif::ProgressBar;
+use std::fs::File;
 use std::io::{self, Write};
 use utfast::{incomplete_suffix_len, BomHandling, Encoding, ErrorKind, Mode, Status, Transcoder};
 use utfast_scalar::transcode::max_output_len;
@@ -47,20 +50,32 @@ fn validate_stream(
     label: Label,
     size: Option<u64>,
     path: Option<&str>,
-    mut on_text: impl FnMut(&[u8]),
+    on_text: impl FnMut(&[u8]),
 ) -> Result<Verdict, Failure> {
     let (encoding, bom_len) = resolve(label, chunker.head()?);
     let bar = progress(size);
-    let mut lines = Lines::new(path, encoding, bom_len);
-    let mut skip = bom_len;
+    let lines = Lines::new(path, encoding, bom_len);
+    let verdict = validate_chunks(chunker, encoding, bom_len, lines, bar.as_ref(), on_text);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    verdict
+}
+
+/// Validates the chunks of `chunker` (the first `skip` bytes are a BOM).
+fn validate_chunks(
+    chunker: &mut Chunker,
+    encoding: Encoding,
+    mut skip: usize,
+    mut lines: Lines,
+    bar: Option<&ProgressBar>,
+    mut on_text: impl FnMut(&[u8]),
+) -> Result<Verdict, Failure> {
     while let Some(chunk) = chunker.next(encoding)? {
         let text = &chunk.bytes[skip.min(chunk.bytes.len())..];
         let start = chunk.start + skip.min(chunk.bytes.len()) as u64;
         skip = 0;
         if let Err((valid, kind)) = check(encoding, text) {
-            if let Some(bar) = &bar {
-                bar.finish_and_clear();
-            }
             let at = lines.locate(start + valid as u64, chunk.start, chunk.bytes);
             return Ok(Verdict {
                 encoding,
@@ -69,17 +84,59 @@ fn validate_stream(
         }
         lines.feed(chunk.bytes);
         on_text(text);
-        if let Some(bar) = &bar {
+        if let Some(bar) = bar {
             bar.inc(chunk.bytes.len() as u64);
         }
-    }
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
     }
     Ok(Verdict {
         encoding,
         error: None,
     })
+}
+
+/// Validates a regular file in pieces on `threads` threads; from the first piece
+/// that is not valid on, on one thread for the exact error.
+fn validate_parallel(
+    chunker: &mut Chunker,
+    file: File,
+    label: Label,
+    (name, size, path): (&str, u64, Option<&str>),
+    (threads, piece): (usize, u64),
+) -> Result<Verdict, Failure> {
+    let (encoding, bom_len) = resolve(label, chunker.head()?);
+    let pieces = Pieces::new(file, (name, path), encoding, (bom_len as u64, size), piece)?;
+    let bar = progress(Some(size));
+    let buffers = (0..=threads)
+        .map(|_| Chunker::new(pieces.input(0, 1)))
+        .collect();
+    let validate_piece = |i: usize, chunker: &mut Chunker| -> Result<bool, Failure> {
+        pieces.chunker(i, chunker);
+        while let Some(chunk) = chunker.next(encoding)? {
+            if check(encoding, chunk.bytes).is_err() {
+                return Ok(false);
+            }
+            if let Some(bar) = &bar {
+                bar.inc(chunk.bytes.len() as u64);
+            }
+        }
+        Ok(true)
+    };
+    let done = parallel::run(pieces.len(), threads, buffers, validate_piece, |_| Ok(()));
+    let verdict = match done {
+        Ok(None) => Ok(Verdict {
+            encoding,
+            error: None,
+        }),
+        Ok(Some(i)) => {
+            let lines = Lines::new(path, encoding, bom_len);
+            validate_chunks(&mut pieces.rest(i), encoding, 0, lines, None, |_| {})
+        }
+        Err(f) => Err(f),
+    };
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    verdict
 }
 
 /// Escapes a string for JSON.
@@ -106,11 +163,16 @@ fn say(line: &str) -> Result<(), Failure> {
 }
 
 /// Runs `validate`: returns the exit status (0 all valid, 1 some invalid, 2 errors).
-pub fn validate(label: &str, json: bool, files: &[String]) -> Result<u8, Failure> {
+pub fn validate(
+    label: &str,
+    json: bool,
+    files: &[String],
+    (threads, piece): (usize, u64),
+) -> Result<u8, Failure> {
     let label = parse_label(label)?;
     let mut status = 0;
     for file in files {
-        let input = match open_input(Some(file)) {
+        let mut input = match open_input(Some(file)) {
             Ok(i) => i,
             Err(Failure::Usage(msg)) => {
                 eprintln!("utfast: {msg}");
@@ -120,8 +182,20 @@ pub fn validate(label: &str, json: bool, files: &[String]) -> Result<u8, Failure
             Err(f) => return Err(f),
         };
         let (name, size, path) = (input.name.clone(), input.size, input.path.clone());
+        let threads = parallel::threads_for(threads, size, piece);
+        let positioned = input.file.take();
         let mut chunker = Chunker::new(input);
-        let verdict = match validate_stream(&mut chunker, label, size, path.as_deref(), |_| {}) {
+        let verdict = match (threads > 1, positioned, size) {
+            (true, Some(f), Some(size)) => validate_parallel(
+                &mut chunker,
+                f,
+                label,
+                (&name, size, path.as_deref()),
+                (threads, piece),
+            ),
+            _ => validate_stream(&mut chunker, label, size, path.as_deref(), |_| {}),
+        };
+        let verdict = match verdict {
             Ok(v) => v,
             Err(Failure::Usage(msg)) => {
                 eprintln!("utfast: {msg}");
