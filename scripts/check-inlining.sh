@@ -16,7 +16,8 @@ syms=$(nm -C --defined-only "$rlib" 2>/dev/null | awk '{ $1=""; $2=""; print }')
 
 status=0
 case "$(uname -m)" in
-    x86_64) expected="find_error_sse42 is_ascii_sse42 find_error_avx2 is_ascii_avx2 find_error_avx512 is_ascii_avx512
+    x86_64) expected="sse42::find_error sse42::is_ascii::simd avx2::find_error avx2::is_ascii::simd
+        avx512::find_error avx512::is_ascii::simd
         sse42::transcode::utf8_to_utf16::simd sse42::transcode::utf16_to_utf8::simd
         sse42::transcode::utf8_to_utf32::simd sse42::transcode::utf32_to_utf8::simd
         sse42::transcode::utf8_to_latin1::simd avx2_utf8_to_utf32::utf8_to_utf32
@@ -24,7 +25,7 @@ case "$(uname -m)" in
         sse42::transcode::latin1_to_utf8::simd avx2::transcode::latin1_to_utf8::simd
         sse42::utf8_to_utf8::simd avx2::utf8_to_utf8::simd avx512::utf8_to_utf8::simd
         sse42::utf16_to_utf32::simd avx2::utf16_to_utf32::simd avx512::utf16_to_utf32::simd" ;;
-    aarch64) expected="find_error_neon is_ascii_neon neon::transcode::utf8_to_utf16::simd
+    aarch64) expected="neon::find_error neon::is_ascii::simd neon::transcode::utf8_to_utf16::simd
         neon::transcode::utf16_to_utf8::simd neon::transcode::utf8_to_utf32::simd
         neon::transcode::utf32_to_utf8::simd neon::transcode::utf8_to_latin1::simd
         neon::transcode::latin1_to_utf8::simd neon::utf8_to_utf8::simd neon::utf16_to_utf32::simd" ;;

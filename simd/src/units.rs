@@ -61,6 +61,54 @@ macro_rules! unit_ops {
         /// Inputs shorter than this (in bytes) go straight to the scalar functions.
         const MIN: usize = 64;
 
+        /// The UTF-8 validation loop. One compiled loop serves `validate_utf8` and
+        /// `is_utf8` (only the check interval differs), so both run exactly the same
+        /// machine code.
+        ///
+        /// # Safety
+        /// The CPU supports the features of this module.
+        #[target_feature(enable = $feature)]
+        unsafe fn find_error(src: &[u8], interval: usize) -> Option<(usize, usize)> {
+            // SAFETY: the caller guarantees the features enabled on this function.
+            unsafe { crate::generic::utf8_validate::find_error_block::<$V>(src, interval) }
+        }
+
+        /// `Kernel::validate_utf8`.
+        ///
+        /// Only sound on a CPU with the features of this module.
+        pub(crate) fn validate_utf8(src: &[u8]) -> Result<(), utfast_scalar::Utf8Error> {
+            use crate::generic::utf8_validate as v;
+            if src.len() < v::BLOCK {
+                return utfast_scalar::utf8::validate_utf8(src);
+            }
+            // SAFETY: this function is only stored in kernels handed out after the
+            // features were detected.
+            match unsafe { find_error(src, v::CHECK_INTERVAL_EXACT) } {
+                None => Ok(()),
+                Some((start, end)) => v::locate_error(src, start, end),
+            }
+        }
+
+        /// `Kernel::is_utf8`.
+        ///
+        /// Only sound on a CPU with the features of this module.
+        pub(crate) fn is_utf8(src: &[u8]) -> bool {
+            use crate::generic::utf8_validate as v;
+            if src.len() < v::BLOCK {
+                return utfast_scalar::utf8::is_utf8(src);
+            }
+            // SAFETY: as for `validate_utf8`.
+            unsafe { find_error(src, v::CHECK_INTERVAL_BOOL) }.is_none()
+        }
+
+        crate::units::thin! { $feature,
+            /// `Kernel::is_ascii`.
+            fn is_ascii(src: &[u8]) -> bool;
+            short: src.len() < MIN,
+            scalar: utfast_scalar::utf8::is_ascii(src),
+            simd: crate::generic::ascii::is_ascii::<$V>(src),
+        }
+
         crate::units::thin! { $feature,
             /// `Kernel::validate_utf16`.
             fn validate_utf16(src: &[u8], e: Endian) -> Result<(), Utf16Error>;
@@ -329,6 +377,9 @@ macro_rules! wired {
         let kernel = crate::kernel::Kernel {
             name: $name,
             $($field: $value,)*
+            validate_utf8: $m::validate_utf8,
+            is_utf8: $m::is_utf8,
+            is_ascii: $m::is_ascii,
             validate_utf16: $m::validate_utf16,
             validate_utf32: $m::validate_utf32,
             utf8_to_utf8: $m::utf8_to_utf8,
