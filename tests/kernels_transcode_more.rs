@@ -19,41 +19,6 @@ const MODES: [Mode; 3] = [Mode::Strict, Mode::Lossy, Mode::Valid];
 const UTF16: [Encoding; 2] = [Encoding::Utf16Le, Encoding::Utf16Be];
 const UTF32: [Encoding; 2] = [Encoding::Utf32Le, Encoding::Utf32Be];
 
-/// Checks `src` (in `from`) to `to` in every mode with exact, exact - 1, exact + 64
-/// and `max_output_len` buffers.
-fn check_sizes(src: &[u8], from: Encoding, to: Encoding) {
-    let ks = kernels();
-    let items = decode_items(src, from);
-    for mode in MODES {
-        let exact = model_items(&items, to, mode, usize::MAX).out.len();
-        let max = utfast_scalar::transcode::max_output_len(from, to, src.len());
-        let mut sizes = vec![exact, max, exact + 64];
-        if exact > 0 {
-            sizes.push(exact - 1);
-        }
-        for n in sizes {
-            if let Err(m) = check_case(&ks, src, &items, from, to, mode, n) {
-                panic!("{m}");
-            }
-        }
-    }
-}
-
-fn lipsum() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lipsum");
-    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|f| f.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".utf8.txt"))
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect();
-    out.sort();
-    out
-}
-
 /// The Latin-1 bytes of `text`: characters above U+00FF become `é`.
 fn latin1_of(text: &str) -> Vec<u8> {
     text.chars()

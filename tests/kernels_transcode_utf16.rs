@@ -16,6 +16,10 @@
 use utfast_scalar::{utf16, utf8, Endian, ErrorKind, Mode, TranscodeError};
 use utfast_simd::Kernel;
 
+#[path = "common/lipsum.rs"]
+mod lipsum;
+use lipsum::lipsum;
+
 /// A kernel under test (every kernel in `utfast_simd::available()`, scalar included).
 type Utf16Transcoders = &'static Kernel;
 
@@ -316,24 +320,6 @@ fn check_utf16_all_ways(ks: &[Utf16Transcoders], units: &[u16], odd: bool, what:
             }
         }
     }
-}
-
-fn lipsum() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lipsum");
-    let mut v: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|f| f.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".utf8.txt"))
-        .map(|p| {
-            (
-                p.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read_to_string(&p).unwrap(),
-            )
-        })
-        .collect();
-    v.sort();
-    assert_eq!(v.len(), 9);
-    v
 }
 
 #[test]

@@ -14,6 +14,10 @@ use utfast_scalar::transcode::max_output_len;
 use utfast_scalar::{Encoding, Endian, Mode};
 use utfast_simd::{Kernel, SCALAR};
 
+#[path = "common/lipsum.rs"]
+mod lipsum;
+use lipsum::lipsum;
+
 use Encoding::{Latin1, Utf16Be, Utf16Le, Utf32Be, Utf32Le, Utf8};
 
 /// The kernels under test (printed once per test).
@@ -211,21 +215,6 @@ fn check_all(
             check_valid_mode_no_panic(k, src, from, to);
         }
     }
-}
-
-fn lipsum() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lipsum");
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.to_string_lossy().ends_with(".utf8.txt") {
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            out.push((name, std::fs::read_to_string(&path).unwrap()));
-        }
-    }
-    assert!(out.len() >= 9, "lipsum files missing");
-    out.sort();
-    out
 }
 
 #[test]

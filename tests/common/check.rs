@@ -387,3 +387,23 @@ pub fn check_lengths(
     }
     Ok(())
 }
+
+/// Checks `src` (in `from`) to `to` on every kernel, in every mode, with output
+/// buffers of the exact size, one byte less, 64 bytes more and `max_output_len`.
+pub fn check_sizes(src: &[u8], from: Encoding, to: Encoding) {
+    let ks = kernels();
+    let items = decode_items(src, from);
+    for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
+        let exact = model_items(&items, to, mode, usize::MAX).out.len();
+        let max = utfast_scalar::transcode::max_output_len(from, to, src.len());
+        let mut sizes = vec![exact, max, exact + 64];
+        if exact > 0 {
+            sizes.push(exact - 1);
+        }
+        for n in sizes {
+            if let Err(m) = check_case(&ks, src, &items, from, to, mode, n) {
+                panic!("{m}");
+            }
+        }
+    }
+}

@@ -15,6 +15,9 @@ pub use utfast_simd::Kernel;
 
 mod check;
 pub use check::*;
+mod lipsum;
+#[allow(unused_imports)] // not every test binary samples the lipsum texts
+pub use lipsum::lipsum;
 
 /// The five Unicode encoding forms (Latin-1 left out).
 pub const UNICODE: [Encoding; 5] = [
