@@ -95,7 +95,7 @@ enum Command {
 /// Threads for large files.
 #[derive(clap::Args)]
 struct Threads {
-    /// Threads for regular files of 4 MiB and more (default: one per CPU, at most 8)
+    /// Threads for regular files of 4 MiB and more (default: one per CPU, at most 8; never more than 12)
     #[arg(
         short = 'j',
         long = "threads",

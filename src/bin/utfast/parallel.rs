@@ -36,6 +36,10 @@ pub const PIECE: u64 = 1 << 20;
 /// Threads used when `--threads` is not given: one per CPU, at most this many.
 const MAX_AUTO_THREADS: usize = 8;
 
+/// At most this many threads whatever `--threads` says: each holds the output of a
+/// whole piece (up to 4 MiB for UTF-32), which bounds the memory.
+pub const MAX_THREADS: usize = 12;
+
 /// How many threads to use for an input of `size` bytes, given `--threads` (0:
 /// automatic) and the piece size: one for inputs that are not regular files or
 /// smaller than four pieces.
@@ -46,7 +50,7 @@ pub fn threads_for(requested: usize, size: Option<u64>, piece: u64) -> usize {
             .unwrap_or(1)
             .min(MAX_AUTO_THREADS)
     } else {
-        requested
+        requested.min(MAX_THREADS)
     };
     match size {
         Some(size) if size >= piece.saturating_mul(4) => threads,
