@@ -367,4 +367,33 @@ mod tests {
         assert_eq!(cuts_of(&utf16, Encoding::Utf16Be, 4), vec![0, 6, 10, 12]);
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn a_file_that_shrinks_is_an_io_error() {
+        let dir = std::env::temp_dir().join(format!("utfast-shrink-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("f");
+        std::fs::write(&path, [b'a'; 100]).unwrap();
+        let file = File::open(&path).unwrap();
+        let pieces = Pieces::new(file, ("f", None), Encoding::Utf8, (0, 100), 16).unwrap();
+        assert_eq!(pieces.len(), 7);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(40)
+            .unwrap();
+        let mut chunker = Chunker::new(pieces.input(0, 1));
+        pieces.chunker(1, &mut chunker);
+        assert_eq!(
+            chunker.next(Encoding::Utf8).unwrap().unwrap().bytes.len(),
+            16
+        );
+        pieces.chunker(4, &mut chunker);
+        match chunker.next(Encoding::Utf8) {
+            Err(Failure::Usage(m)) => assert!(m.contains("shrank"), "{m}"),
+            _ => panic!("a piece past the end must fail"),
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
