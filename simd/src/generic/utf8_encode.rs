@@ -140,7 +140,7 @@ unsafe fn encode_bmp<V: VectorExt>(u: V, dst: *mut u8) -> usize {
 /// # Safety
 /// 4 writable bytes at `dst`; `c` is at most 0x10FFFF.
 #[inline(always)]
-unsafe fn put_char(c: u32, dst: *mut u8) -> usize {
+pub(crate) unsafe fn put_char(c: u32, dst: *mut u8) -> usize {
     // SAFETY: the caller's promise.
     unsafe {
         if c < 0x80 {
@@ -162,6 +162,49 @@ unsafe fn put_char(c: u32, dst: *mut u8) -> usize {
             *dst.add(3) = 0x80 | (c & 0x3F) as u8;
             4
         }
+    }
+}
+
+/// Converts the UTF-16 units at `s` one character at a time into `d`: at most `n`
+/// units, and one more to complete a surrogate pair that starts at unit `n - 1`.
+/// Stops at an unpaired surrogate (not in `Mode::Valid`, which writes `?` for it
+/// and goes on). Returns (units consumed, bytes written, stopped at an unpaired
+/// surrogate).
+///
+/// # Safety
+/// `n + 1` units are readable at `s`; `4 * n` bytes are writable at `d`.
+#[inline(always)]
+pub(crate) unsafe fn utf16_one_by_one(
+    s: *const u8,
+    n: usize,
+    from: Endian,
+    mode: Mode,
+    d: *mut u8,
+) -> (usize, usize, bool) {
+    // SAFETY: unit reads stay below unit `n + 1` and each character writes at most
+    // 4 bytes for every unit it consumes, as the caller provides.
+    unsafe {
+        let unit = |i: usize| -> u32 { from.read_u16([*s.add(2 * i), *s.add(2 * i + 1)]).into() };
+        let (mut i, mut w) = (0usize, 0usize);
+        while i < n {
+            let c = unit(i);
+            if !(0xD800..0xE000).contains(&c) {
+                w += put_char(c, d.add(w));
+                i += 1;
+            } else if c < 0xDC00 && (0xDC00..0xE000).contains(&unit(i + 1)) {
+                let cp = 0x1_0000 + ((c - 0xD800) << 10) + (unit(i + 1) - 0xDC00);
+                w += put_char(cp, d.add(w));
+                i += 2;
+            } else if mode == Mode::Valid {
+                // Trusted input that is not: any output is allowed, keep going.
+                *d.add(w) = b'?';
+                w += 1;
+                i += 1;
+            } else {
+                return (i, w, true);
+            }
+        }
+        (i, w, false)
     }
 }
 
@@ -213,39 +256,18 @@ pub(crate) unsafe fn utf16_to_utf8<V: VectorExt, const BE: bool>(
                 continue;
             }
             // Surrogates: decode the 8 units one character at a time.
-            let unit =
-                |i: usize| -> u32 { from.read_u16([*s.add(2 * i), *s.add(2 * i + 1)]).into() };
-            let (mut i, mut w) = (0usize, 0usize);
-            while i < 8 {
-                let c = unit(i);
-                if !(0xD800..0xE000).contains(&c) {
-                    w += put_char(c, d.add(w));
-                    i += 1;
-                } else if c < 0xDC00 && (0xDC00..0xE000).contains(&unit(i + 1)) {
-                    let cp = 0x1_0000 + ((c - 0xD800) << 10) + (unit(i + 1) - 0xDC00);
-                    w += put_char(cp, d.add(w));
-                    i += 2;
-                } else if mode == Mode::Valid {
-                    // Trusted input that is not: any output is allowed, keep going.
-                    *d.add(w) = b'?';
-                    w += 1;
-                    i += 1;
-                } else {
-                    // Unpaired surrogate at unit i.
-                    pos += 2 * i;
-                    out += w;
-                    if mode == Mode::Strict {
-                        break 'blocks;
-                    }
-                    let end = utf16_resync(src, pos + 16, from);
-                    let r = scalar::utf16_to_utf8(&src[pos..end], &mut dst[out..], from, mode);
-                    out = shift(r, pos, out)?;
-                    pos = end;
-                    continue 'blocks;
-                }
-            }
+            let (i, w, unpaired) = utf16_one_by_one(s, 8, from, mode, d);
             pos += 2 * i;
             out += w;
+            if unpaired {
+                if mode == Mode::Strict {
+                    break 'blocks;
+                }
+                let end = utf16_resync(src, pos + 16, from);
+                let r = scalar::utf16_to_utf8(&src[pos..end], &mut dst[out..], from, mode);
+                out = shift(r, pos, out)?;
+                pos = end;
+            }
         }
     }
     shift(

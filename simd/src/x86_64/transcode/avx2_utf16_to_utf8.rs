@@ -20,6 +20,7 @@
 
 use core::arch::x86_64::*;
 
+use crate::generic::utf8_encode::utf16_one_by_one;
 use crate::tables::utf16_to_utf8::{PACK2, PACK3};
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
@@ -207,37 +208,6 @@ pub(super) unsafe fn convert_bmp16(u: __m256i, dst: *mut u8) -> usize {
     }
 }
 
-/// Writes the UTF-8 form of the code point `c` (not a surrogate, at most U+10FFFF)
-/// at `d`; returns its length.
-///
-/// # Safety
-/// 4 writable bytes at `d`.
-#[inline(always)]
-pub(super) unsafe fn put_char(c: u32, d: *mut u8) -> usize {
-    // SAFETY: the caller guarantees 4 writable bytes.
-    unsafe {
-        if c < 0x80 {
-            *d = c as u8;
-            1
-        } else if c < 0x800 {
-            *d = 0xC0 | (c >> 6) as u8;
-            *d.add(1) = 0x80 | (c & 0x3F) as u8;
-            2
-        } else if c < 0x1_0000 {
-            *d = 0xE0 | (c >> 12) as u8;
-            *d.add(1) = 0x80 | ((c >> 6) & 0x3F) as u8;
-            *d.add(2) = 0x80 | (c & 0x3F) as u8;
-            3
-        } else {
-            *d = 0xF0 | (c >> 18) as u8;
-            *d.add(1) = 0x80 | ((c >> 12) & 0x3F) as u8;
-            *d.add(2) = 0x80 | ((c >> 6) & 0x3F) as u8;
-            *d.add(3) = 0x80 | (c & 0x3F) as u8;
-            4
-        }
-    }
-}
-
 /// The AVX2 UTF-16 -> UTF-8 loop (`BE`: big-endian input).
 ///
 /// # Safety
@@ -328,41 +298,17 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
                 continue;
             }
             // Surrogates: decode the block one character at a time.
-            let unit = |i: usize| -> u32 {
-                let b = [*s.add(2 * i), *s.add(2 * i + 1)];
-                from.read_u16(b) as u32
-            };
-            let mut i = 0;
-            let mut w = 0;
-            while i < 16 {
-                let c = unit(i);
-                if !(0xD800..0xE000).contains(&c) {
-                    w += put_char(c, d.add(w));
-                    i += 1;
-                } else if c < 0xDC00 && (0xDC00..0xE000).contains(&unit(i + 1)) {
-                    let cp = 0x10000 + ((c - 0xD800) << 10) + (unit(i + 1) - 0xDC00);
-                    w += put_char(cp, d.add(w));
-                    i += 2;
-                } else if mode == Mode::Valid {
-                    // Trusted input that is not: any output is allowed, keep going.
-                    *d.add(w) = b'?';
-                    w += 1;
-                    i += 1;
-                } else {
-                    // Unpaired surrogate at unit i.
-                    pos += 2 * i;
-                    out += w;
-                    if mode == Mode::Strict {
-                        break 'blocks;
-                    }
-                    let end = super::utf16_resync(src, pos + 32, from);
-                    out = super::utf16_to_utf8_lossy_stretch(src, dst, pos, end, out, from)?;
-                    pos = end;
-                    continue 'blocks;
-                }
-            }
+            let (i, w, unpaired) = utf16_one_by_one(s, 16, from, mode, d);
             pos += 2 * i;
             out += w;
+            if unpaired {
+                if mode == Mode::Strict {
+                    break 'blocks;
+                }
+                let end = super::utf16_resync(src, pos + 32, from);
+                out = super::utf16_to_utf8_lossy_stretch(src, dst, pos, end, out, from)?;
+                pos = end;
+            }
         }
     }
     super::utf16_to_utf8_rest(src, dst, pos, out, from, mode)

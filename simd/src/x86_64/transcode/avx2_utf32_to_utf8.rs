@@ -15,7 +15,8 @@
 
 use core::arch::x86_64::*;
 
-use super::avx2_utf16_to_utf8::{convert_bmp16, put_char};
+use super::avx2_utf16_to_utf8::convert_bmp16;
+use crate::generic::utf8_encode::put_char;
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
 /// Input bytes one iteration reads.
