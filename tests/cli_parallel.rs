@@ -6,26 +6,15 @@ use std::path::Path;
 use std::process::{Command, Output};
 use tempfile::TempDir;
 
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 fn utfast(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_utfast"))
         .args(args)
         .output()
         .unwrap()
-}
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Random text of 1- to 4-byte characters and newlines.

@@ -3,6 +3,10 @@
 
 use utfast::{Encoding, ErrorKind, Utf8Validator};
 
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 /// Valid and invalid UTF-8 samples (invalid ones cover every error kind).
 const SAMPLES: &[&[u8]] = &[
     b"",
@@ -252,20 +256,6 @@ fn stream_every_split_in_two_and_three() {
             v.finish().map_err(|e| (e.valid_up_to(), e.error_len())),
             want
         );
-    }
-}
-
-/// A small deterministic generator (xorshift), so failures are reproducible.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 

@@ -19,6 +19,9 @@ use utfast_simd::Kernel;
 #[path = "common/lipsum.rs"]
 mod lipsum;
 use lipsum::lipsum;
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// A kernel under test (every kernel in `utfast_simd::available()`, scalar included).
 type Utf16Transcoders = &'static Kernel;
@@ -332,16 +335,9 @@ fn lipsum_both_directions() {
     }
 }
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
+/// Test-specific draws on the shared generator.
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
+    fn below64(&mut self, n: u64) -> u64 {
         self.next() % n
     }
     /// A character from a random length class (with the class boundaries likely).
@@ -353,11 +349,11 @@ impl Rng {
             (0xE000, 0xFFFF),
             (0x10000, 0x10FFFF),
         ];
-        let (lo, hi) = ranges[self.below(5) as usize];
-        let v = match self.below(4) {
+        let (lo, hi) = ranges[self.below64(5) as usize];
+        let v = match self.below64(4) {
             0 => lo,
             1 => hi,
-            _ => lo + self.below((hi - lo + 1) as u64) as u32,
+            _ => lo + self.below64((hi - lo + 1) as u64) as u32,
         };
         char::from_u32(v).unwrap()
     }
@@ -366,11 +362,11 @@ impl Rng {
         let mut s = String::new();
         while s.chars().count() < n {
             let c = self.char();
-            let run = 1 + self.below(20);
+            let run = 1 + self.below64(20);
             for _ in 0..run {
                 s.push(c);
             }
-            if self.below(3) == 0 {
+            if self.below64(3) == 0 {
                 s.push(' ');
             }
         }
@@ -401,20 +397,20 @@ fn random_near_valid() {
     let ks = kernels();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for round in 0..300 {
-        let n = 1 + rng.below(300) as usize;
+        let n = 1 + rng.below64(300) as usize;
         let text = rng.text(n);
         // UTF-8: a few random byte edits.
         let mut b = text.clone().into_bytes();
-        let edits = rng.below(4);
+        let edits = rng.below64(4);
         for _ in 0..edits {
-            let i = rng.below(b.len() as u64) as usize;
-            match rng.below(3) {
+            let i = rng.below64(b.len() as u64) as usize;
+            match rng.below64(3) {
                 0 => b[i] = rng.next() as u8,
                 1 => {
                     b.remove(i);
                 }
                 _ => {
-                    let bad = BAD_UTF8[rng.below(BAD_UTF8.len() as u64) as usize];
+                    let bad = BAD_UTF8[rng.below64(BAD_UTF8.len() as u64) as usize];
                     b.splice(i..i, bad.iter().copied());
                 }
             }
@@ -422,11 +418,16 @@ fn random_near_valid() {
         check_all_ways(&ks, &b, &format!("utf8 round {round}"));
         // UTF-16: random unit edits (lone surrogates, swapped pairs) and odd tails.
         let mut u: Vec<u16> = text.encode_utf16().collect();
-        for _ in 0..rng.below(4) {
-            let i = rng.below(u.len() as u64) as usize;
-            u[i] = [0xD800, 0xDBFF, 0xDC00, 0xDFFF, rng.next() as u16][rng.below(5) as usize];
+        for _ in 0..rng.below64(4) {
+            let i = rng.below64(u.len() as u64) as usize;
+            u[i] = [0xD800, 0xDBFF, 0xDC00, 0xDFFF, rng.next() as u16][rng.below64(5) as usize];
         }
-        check_utf16_all_ways(&ks, &u, rng.below(8) == 0, &format!("utf16 round {round}"));
+        check_utf16_all_ways(
+            &ks,
+            &u,
+            rng.below64(8) == 0,
+            &format!("utf16 round {round}"),
+        );
     }
 }
 

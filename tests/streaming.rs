@@ -6,6 +6,10 @@ use utfast::io::{DecodeError, TranscodingReader, TranscodingWriter, Utf8Validati
 use utfast::{BomHandling, Encoding, ErrorKind, Mode, Status, Transcoder};
 use utfast_scalar::transcode::{max_output_len, transcode};
 
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 /// What a conversion produced: the output and, in strict mode, the error.
 type Outcome = (Vec<u8>, Option<(u64, ErrorKind)>);
 
@@ -162,20 +166,6 @@ fn every_two_and_three_way_split_matches_one_shot() {
         }
     }
     println!("{cases} split cases");
-}
-
-/// xorshift64*: deterministic pseudo-random numbers without dependencies.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 fn lipsum() -> String {
