@@ -247,3 +247,80 @@ fn long_texts_errors_near_piece_boundaries() {
         }
     }
 }
+
+/// `n` units, deterministic per `seed`: `sup` (0..=6) in 6 of them supplementary
+/// (at 2, every pattern of pairs inside a 16-byte group occurs; at 6, all), the
+/// others ASCII, Latin-1 and other BMP characters (U+E000..U+FFFF included).
+fn mixed_units(n: usize, seed: u32, sup: u32) -> Vec<u32> {
+    let mut x = seed.wrapping_mul(2_654_435_761) | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            match x % 6 {
+                k if k < sup => 0x10000 + (x >> 8) % 0x10_0000,
+                0 => 0xE000 + (x >> 8) % 0x2000,
+                1 => 0x4E00 + (x >> 8) % 0x1000,
+                2 => 0xA0 + (x >> 8) % 0x60,
+                _ => 0x20 + (x >> 8) % 0x5F,
+            }
+        })
+        .collect()
+}
+
+/// UTF-32 -> UTF-16 with supplementary characters (surrogate pairs, variable-length
+/// output): a supplementary character, alone or next to another one, a BMP character
+/// or an invalid unit (surrogate, above U+10FFFF), written over every position of
+/// three 128-byte blocks (and one unit) of BMP text, of text that is a third supplementary and of
+/// only supplementary characters (where a BMP character leaves scratch bytes); both
+/// byte orders on both sides, every mode, every `dst` size from 5 bytes below the
+/// exact size to 4 above (so the SIMD loop stops for lack of room at every point of
+/// the last blocks) and `max_output_len`.
+#[test]
+fn utf32_to_utf16_pairs_at_every_position() {
+    let ks = kernels();
+    // Three AVX-512 blocks (six AVX2, twelve SSE4.2/NEON blocks) and one unit: a
+    // block whose store ends exactly at the end of a `dst` one pair short of the
+    // exact size leaves scratch bytes unless the block loop keeps room for them.
+    let n = 97;
+    let step = if quick() { 7 } else { 1 };
+    let specials: &[&[u32]] = &[
+        &[0x10000],
+        &[0x10FFFF, 0x1F600],
+        &[0x1F600, 0xFFFF],
+        &[0x1F600, 0xD800],
+        &[0xDFFF, 0x10400],
+        &[0x10FFFF, 0x110000],
+        &[0xFFFF_FFFF, 0x20000],
+        &[0x1F600, 0x41, 0xDBFF],
+        &[0x41],
+        &[0xFFFD, 0xE9],
+    ];
+    for (seed, sup) in [(1, 0), (2, 2), (3, 2), (4, 6)] {
+        let base = mixed_units(n, seed, sup);
+        for special in specials {
+            for pos in (0..=n - special.len()).step_by(step) {
+                let mut units = base.clone();
+                units[pos..pos + special.len()].copy_from_slice(special);
+                for from in [Encoding::Utf32Le, Encoding::Utf32Be] {
+                    let src = units32(&units, from.endian().expect("UTF-32"));
+                    let items = decode_items(&src, from);
+                    for to in [Encoding::Utf16Le, Encoding::Utf16Be] {
+                        for mode in MODES {
+                            let exact = model_items(&items, to, mode, usize::MAX).out.len();
+                            let max = utfast_scalar::transcode::max_output_len(from, to, src.len());
+                            let sizes = (exact.saturating_sub(5)..=exact + 4).chain([max]);
+                            for size in sizes {
+                                if let Err(m) = check_case(&ks, &src, &items, from, to, mode, size)
+                                {
+                                    panic!("{special:X?} at unit {pos}: {m}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -93,12 +93,14 @@ fn check_transcode(k: &Kernel, src: &[u8], from: Encoding, to: Encoding, mode: M
             "{} {from:?}->{to:?} {mode:?} dst {size}: {ctx}",
             k.name()
         );
-        // A transcoder with variable-length output (Latin-1 -> UTF-8, UTF-16 ->
+        // A transcoder with variable-length output (Latin-1 -> UTF-8, UTF-16 <->
         // UTF-32 with surrogate pairs) may leave scratch bytes after `written` inside
         // `dst`, except after `OutputTooSmall` (the contract: `dst[..written]` is the
         // output, nothing past `dst` is written, and after `OutputTooSmall` nothing
         // past `written`); compare the output and everything past `dst` then.
-        let variable = to == Utf8 || (UTF16.contains(&from) && UTF32.contains(&to));
+        let variable = to == Utf8
+            || (UTF16.contains(&from) && UTF32.contains(&to))
+            || (UTF32.contains(&from) && UTF16.contains(&to));
         let too_small = ra.is_err_and(|e| e.kind() == utfast_scalar::ErrorKind::OutputTooSmall);
         if variable && !too_small {
             let written = match ra {

@@ -164,7 +164,7 @@ macro_rules! unit_ops {
             short: src.len() < MIN,
             scalar: t::utf32_to_utf16(src, dst, from, to, mode),
             simd: crate::units::per_mode!(mode, |m| blocks::run::<$V, _>(
-                &utf32::Utf32ToUtf16::<$V>::new(from, to, m), src, dst)),
+                &utf32::Utf32ToUtf16::<$V, $V16>::new(from, to, m), src, dst)),
         }
         crate::units::thin! { $feature,
             /// `Kernel::utf32_to_utf32`.

@@ -8,9 +8,10 @@
 //! and the scalar function of `utfast_scalar`, which is the reference for everything
 //! else. [`run`] walks the input block by block:
 //!
-//! - while a whole block of input and the whole worst case of its output fit, the
+//! - while a whole block of input and [`BlockOp::OUT`] bytes of output fit, the
 //!   fast block converts it (it first checks, then writes: a block it refuses leaves
-//!   `dst` untouched);
+//!   `dst` untouched) and says how many bytes it wrote (`OUT`, or fewer for an op with
+//!   variable-length output, whose stores may leave scratch bytes after its output);
 //! - a refused block is converted by the scalar function on just that block (or on
 //!   a few blocks, when the previous block was refused too), extended by
 //!   [`BlockOp::cut`] so that it never ends inside a character (e.g. between the two
@@ -23,8 +24,14 @@
 //! conversion is stateless at character boundaries, so the scalar function reports
 //! exactly what it would report on the whole input: [`shift`] only adds the offsets.
 //! In particular an `OutputTooSmall` error comes from the scalar function with the
-//! exact `valid_up_to` and `written`, and nothing is ever written past `written`
-//! (the fast block writes only when the whole block is accepted and fits).
+//! exact `valid_up_to` and `written`, and nothing is ever written past `written`:
+//! the fast block writes only when the whole block is accepted and fits, and an op
+//! whose block stores scratch bytes past its output counts in `OUT` the largest
+//! output of one character minus one byte on top of its stores. The scalar function
+//! reports `OutputTooSmall` only when fewer bytes than the next character needs are
+//! left, so every scratch byte is then overwritten by later output (scratch bytes
+//! after `written` remain only after `Ok` or an input error, which the contract
+//! allows).
 
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{Endian, TranscodeError};
@@ -36,16 +43,19 @@ const MAX_SPAN: usize = 32;
 pub(crate) trait BlockOp<V: VectorExt> {
     /// Input bytes per fast block.
     const IN: usize;
-    /// Output bytes per accepted fast block.
+    /// Output bytes that must be left for a fast block: the most it writes, plus,
+    /// for an op whose stores may go past its output, the largest output of one
+    /// character minus one (see the module documentation).
     const OUT: usize;
 
-    /// Converts the block at `src` into `dst` and returns `true`, or returns `false`
+    /// Converts the block at `src` into `dst` and returns the number of bytes of its
+    /// output (at most `OUT`; the bytes after it may be scratch), or returns `None`
     /// without writing anything if the block needs the scalar path.
     ///
     /// # Safety
     /// The CPU supports `V`'s ISA; `src..src + IN` is readable and `dst..dst + OUT`
     /// is writable.
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool;
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize>;
 
     /// Where the scalar sub-range for a refused block that starts at a character
     /// boundary and nominally ends at `end` (`<= src.len()`) must end so that it does
@@ -101,14 +111,20 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
         'fast: while n - i >= 4 * Op::IN && m - o >= 4 * Op::OUT {
             for _ in 0..4 {
                 // SAFETY: the ISA is the caller's promise; `i + IN <= n` and
-                // `o + OUT <= m` hold for each of the four blocks (checked above).
-                if !unsafe { op.block(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
-                    refused = true;
-                    break 'fast;
+                // `o + OUT <= m` hold for each of the four blocks (checked above:
+                // each block's output is at most `OUT` bytes).
+                match unsafe { op.block(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
+                    Some(w) => {
+                        debug_assert!(w <= Op::OUT);
+                        i += Op::IN;
+                        o += w;
+                        span = Op::IN;
+                    }
+                    None => {
+                        refused = true;
+                        break 'fast;
+                    }
                 }
-                i += Op::IN;
-                o += Op::OUT;
-                span = Op::IN;
             }
         }
         if !refused {
@@ -116,9 +132,10 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
                 break;
             }
             // SAFETY: the ISA is the caller's promise; `i + IN <= n` and `o + OUT <= m`.
-            if unsafe { op.block(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
+            if let Some(w) = unsafe { op.block(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
+                debug_assert!(w <= Op::OUT);
                 i += Op::IN;
-                o += Op::OUT;
+                o += w;
                 span = Op::IN;
                 continue;
             }

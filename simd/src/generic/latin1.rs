@@ -31,7 +31,7 @@ impl<V: VectorExt> BlockOp<V> for Latin1ToUtf16 {
     const OUT: usize = 2 * V::BYTES;
 
     #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool {
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
             let (v, zero) = (V::load_unaligned(src), V::splat(0));
@@ -42,7 +42,7 @@ impl<V: VectorExt> BlockOp<V> for Latin1ToUtf16 {
             x.store_unaligned(dst);
             y.store_unaligned(dst.add(V::BYTES));
         }
-        true
+        Some(<Self as BlockOp<V>>::OUT)
     }
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
@@ -60,7 +60,7 @@ impl<V: VectorExt> BlockOp<V> for Latin1ToUtf32 {
     const OUT: usize = 4 * V::BYTES;
 
     #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool {
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
             let (v, zero) = (V::load_unaligned(src), V::splat(0));
@@ -82,7 +82,7 @@ impl<V: VectorExt> BlockOp<V> for Latin1ToUtf32 {
                 w.store_unaligned(dst.add(k * V::BYTES));
             }
         }
-        true
+        Some(<Self as BlockOp<V>>::OUT)
     }
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {

@@ -55,7 +55,7 @@ impl<V: VectorExt> BlockOp<V> for Utf16ToUtf16<V> {
     const OUT: usize = V::BYTES;
 
     #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool {
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
             let mut v = V::load_unaligned(src);
@@ -70,7 +70,7 @@ impl<V: VectorExt> BlockOp<V> for Utf16ToUtf16<V> {
                 // on it. Pairs must be complete inside the block unless trusted.
                 if high >> (total - unit) != 0 || (self.mode != Mode::Valid && low != high << unit)
                 {
-                    return false;
+                    return None;
                 }
             }
             if self.from != self.to {
@@ -78,7 +78,7 @@ impl<V: VectorExt> BlockOp<V> for Utf16ToUtf16<V> {
             }
             v.store_unaligned(dst);
         }
-        true
+        Some(<Self as BlockOp<V>>::OUT)
     }
 
     #[inline(always)]
@@ -120,19 +120,19 @@ impl<V: VectorExt> BlockOp<V> for Utf32ToUtf32<V> {
     const OUT: usize = V::BYTES;
 
     #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool {
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
             let mut v = V::load_unaligned(src);
             if self.mode != Mode::Valid && !self.check.invalid(v).is_zero() {
-                return false;
+                return None;
             }
             if self.from != self.to {
                 v = v.swap_bytes32();
             }
             v.store_unaligned(dst);
         }
-        true
+        Some(<Self as BlockOp<V>>::OUT)
     }
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {

@@ -157,7 +157,7 @@ impl<V: VectorExt> BlockOp<V> for Utf16ToLatin1<V> {
     const OUT: usize = V::BYTES;
 
     #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool {
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
             let mut a = V::load_unaligned(src);
@@ -172,7 +172,7 @@ impl<V: VectorExt> BlockOp<V> for Utf16ToLatin1<V> {
                     || has_surrogate(a, self.m_f8, self.p_sur)
                     || has_surrogate(b, self.m_f8, self.p_sur)
                 {
-                    return false;
+                    return None;
                 }
                 if self.mode == Mode::Lossy {
                     let zero = V::splat(0);
@@ -185,7 +185,7 @@ impl<V: VectorExt> BlockOp<V> for Utf16ToLatin1<V> {
             }
             V::narrow16(a, b).store_unaligned(dst);
         }
-        true
+        Some(<Self as BlockOp<V>>::OUT)
     }
 
     #[inline(always)]

@@ -16,6 +16,7 @@
 //! to the scalar code of the [block loop](super::blocks).
 
 use super::blocks::{pat32, select, BlockOp};
+use crate::tables::compress::{PAIR_COMPACT4, PAIR_COMPACT4_LEN};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf32Error;
 use utfast_scalar::{transcode as scalar, utf32 as scalar32, Endian, Mode, TranscodeError};
@@ -123,7 +124,7 @@ impl<V: VectorExt> BlockOp<V> for Utf32ToLatin1<V> {
     const OUT: usize = V::BYTES;
 
     #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool {
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
             let mut v = [V::splat(0); 4];
@@ -136,7 +137,7 @@ impl<V: VectorExt> BlockOp<V> for Utf32ToLatin1<V> {
             let all = v[0].or(v[1]).or(v[2]).or(v[3]);
             if !all.and(self.m_high).is_zero() {
                 match self.mode {
-                    Mode::Strict => return false,
+                    Mode::Strict => return None,
                     // Every unit above U+00FF, invalid ones included, becomes '?'.
                     Mode::Lossy => {
                         let zero = V::splat(0);
@@ -150,7 +151,7 @@ impl<V: VectorExt> BlockOp<V> for Utf32ToLatin1<V> {
             }
             V::narrow16(V::narrow32(v[0], v[1]), V::narrow32(v[2], v[3])).store_unaligned(dst);
         }
-        true
+        Some(<Self as BlockOp<V>>::OUT)
     }
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
@@ -158,41 +159,115 @@ impl<V: VectorExt> BlockOp<V> for Utf32ToLatin1<V> {
     }
 }
 
-/// UTF-32 (`from`) -> UTF-16 (`to`): two vectors of units in, one vector out; blocks
-/// with supplementary characters (or invalid units) go to the scalar code.
-pub(crate) struct Utf32ToUtf16<V> {
+/// UTF-32 (`from`) -> UTF-16 (`to`): two vectors `V` of units in. A block of BMP
+/// characters is narrowed to one vector; a block with supplementary characters (and
+/// no invalid unit) is converted four units at a time with 16-byte vectors `W`:
+///
+/// - every unit `c` becomes, in its own 32-bit lane, either `c` (BMP) or its surrogate
+///   pair as two little-endian 16-bit halves, `hi | lo << 16`: with `v = c - 0x10000`
+///   (below `0x100000`), `hi = 0xD800 | v >> 10` and `lo = 0xDC00 | v & 0x3FF`, so the
+///   lane is `v >> 10 | (v << 16) & 0x03FF0000 | 0xDC00D800`;
+/// - a shuffle ([`PAIR_COMPACT4`], indexed by one bit per supplementary lane) drops
+///   the zero high halves of the BMP lanes and packs the rest in order, and the whole
+///   16 bytes are stored: the bytes after the output ([`PAIR_COMPACT4_LEN`]) are
+///   scratch, overwritten by the next store or counted in `OUT` (see the
+///   [block loop](super::blocks)).
+///
+/// Blocks with invalid units go to the scalar code.
+pub(crate) struct Utf32ToUtf16<V, W> {
     from: Endian,
     to: Endian,
     mode: Mode,
     check: Utf32Check<V>,
     /// `0xFFFF0000` (little-endian): the bits that are zero in the BMP.
     m_bmp: V,
+    /// `0xFFFF0000` (little-endian) for `W`: the BMP test, and `-0x10000`.
+    m_bmp16: W,
+    /// `0x03FF0000` (little-endian): the low ten bits of `v`, moved to the high half.
+    m_lo: W,
+    /// `0xDC00D800` (little-endian): the surrogate prefixes of both halves.
+    p_pair: W,
 }
 
-impl<V: VectorExt> Utf32ToUtf16<V> {
+impl<V: VectorExt, W: VectorExt> Utf32ToUtf16<V, W> {
     /// # Safety
-    /// The CPU supports `V`'s ISA.
+    /// The CPU supports `V`'s and `W`'s ISA.
     #[inline(always)]
     pub(crate) unsafe fn new(from: Endian, to: Endian, mode: Mode) -> Self {
+        debug_assert_eq!(W::BYTES, 16);
+        let le = Endian::Little;
         // SAFETY: the ISA is the caller's promise.
         unsafe {
             Utf32ToUtf16 {
                 from,
                 to,
                 mode,
-                check: Utf32Check::new(Endian::Little),
-                m_bmp: V::splat4(pat32(0xFFFF_0000, Endian::Little)),
+                check: Utf32Check::new(le),
+                m_bmp: V::splat4(pat32(0xFFFF_0000, le)),
+                m_bmp16: W::splat4(pat32(0xFFFF_0000, le)),
+                m_lo: W::splat4(pat32(0x03FF_0000, le)),
+                p_pair: W::splat4(pat32(0xDC00_D800, le)),
             }
+        }
+    }
+
+    /// Converts the four units at `src` (valid, in byte order `from`) to UTF-16 at
+    /// `dst`, storing 16 bytes, and returns the length of the output (8 to 16 bytes).
+    ///
+    /// # Safety
+    /// The CPU supports `W`'s ISA; `src..src + 16` is readable and `dst..dst + 16`
+    /// is writable.
+    #[inline(always)]
+    unsafe fn four(&self, src: *const u8, dst: *mut u8) -> usize {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let mut c = W::load_unaligned(src);
+            if self.from == Endian::Big {
+                c = c.swap_bytes32();
+            }
+            let bmp = c.and(self.m_bmp16).eq32(W::splat(0));
+            let v = c.add32(self.m_bmp16);
+            let pair = v
+                .shr32::<10>()
+                .or(v.shl32::<16>().and(self.m_lo))
+                .or(self.p_pair);
+            let mut u = select(bmp, c, pair);
+            if self.to == Endian::Big {
+                u = u.swap_bytes16();
+            }
+            let sup = lane_bits::<W>(bmp.bitmask()) ^ 0xF;
+            W::load_unaligned(PAIR_COMPACT4[sup].as_ptr())
+                .lookup16(u)
+                .store_unaligned(dst);
+            usize::from(PAIR_COMPACT4_LEN[sup])
         }
     }
 }
 
-impl<V: VectorExt> BlockOp<V> for Utf32ToUtf16<V> {
+/// One bit per 32-bit lane (lane `i` at bit `i`) of `mask`, the
+/// [`VectorExt::bitmask`] of a 16-byte comparison result whose four bytes are equal
+/// in every 32-bit lane.
+///
+/// With `s = 4 * MASK_BITS` bits per lane, lane `i`'s bit is at `s * i`; multiplying
+/// by `2^(3s) + 2^(2s + 1) + 2^(s + 2) + 2^3` moves it to `3s + i`, and every other
+/// partial product (`s * i + 3s - (s - 1) * j`, `j != i`) lands on a distinct bit
+/// outside `3s..3s + 4`, so nothing carries into those four bits.
+#[inline(always)]
+fn lane_bits<W: VectorExt>(mask: u64) -> usize {
+    let s = 4 * W::MASK_BITS;
+    let x = mask & (1 | 1 << s | 1 << (2 * s) | 1 << (3 * s));
+    let mul = 1u64 << (3 * s) | 1 << (2 * s + 1) | 1 << (s + 2) | 1 << 3;
+    (x.wrapping_mul(mul) >> (3 * s)) as usize & 0xF
+}
+
+impl<V: VectorExt, W: VectorExt> BlockOp<V> for Utf32ToUtf16<V, W> {
     const IN: usize = 2 * V::BYTES;
-    const OUT: usize = V::BYTES;
+    /// The worst case (every unit a pair) and 3 bytes of spare room for the scratch
+    /// bytes of the last 16-byte store.
+    const OUT: usize = 2 * V::BYTES + 3;
 
     #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> bool {
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
             let mut a = V::load_unaligned(src);
@@ -201,23 +276,30 @@ impl<V: VectorExt> BlockOp<V> for Utf32ToUtf16<V> {
                 a = a.swap_bytes32();
                 b = b.swap_bytes32();
             }
-            if !a.or(b).and(self.m_bmp).is_zero() {
-                return false;
-            }
+            let bmp = a.or(b).and(self.m_bmp).is_zero();
             // In the BMP, only surrogates are invalid; the scalar code writes them
-            // unchanged in trusted-valid mode, as the narrowing does.
-            if self.mode != Mode::Valid
+            // unchanged in trusted-valid mode, as the narrowing does. Blocks with
+            // supplementary characters must be valid in every mode.
+            if (self.mode != Mode::Valid || !bmp)
                 && !self.check.invalid(a).or(self.check.invalid(b)).is_zero()
             {
-                return false;
+                return None;
             }
-            let mut out = V::narrow32(a, b);
-            if self.to == Endian::Big {
-                out = out.swap_bytes16();
+            if bmp {
+                let mut out = V::narrow32(a, b);
+                if self.to == Endian::Big {
+                    out = out.swap_bytes16();
+                }
+                out.store_unaligned(dst);
+                return Some(V::BYTES);
             }
-            out.store_unaligned(dst);
+            // Piece `k` stores 16 bytes at `w <= 16 * k`: within `IN < OUT`.
+            let mut w = 0;
+            for k in 0..Self::IN / 16 {
+                w += self.four(src.add(16 * k), dst.add(w));
+            }
+            Some(w)
         }
-        true
     }
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
