@@ -12,26 +12,29 @@
 //!   fast block converts it (it first checks, then writes: a block it refuses leaves
 //!   `dst` untouched) and says how many bytes it wrote (`OUT`, or fewer for an op with
 //!   variable-length output, whose stores may leave scratch bytes after its output);
-//! - a refused block is converted by the scalar function on just that block (or on
-//!   a few blocks, when the previous block was refused too), extended by
+//! - a refused block gets a second chance in [`BlockOp::retry`] when the op has a
+//!   second fast path (e.g. for blocks that need surrogate pairs), kept out of the
+//!   main loop so that the common case stays small;
+//! - a block refused by both is converted by the scalar function on just that block (or
+//!   on a few blocks, when the previous block was refused too), extended by
 //!   [`BlockOp::cut`] so that it never ends inside a character (e.g. between the two
 //!   halves of a surrogate pair), writing into the rest of `dst`; then the SIMD loop
 //!   resumes at the end of that sub-range;
 //! - the tail (less than a block of input, or not enough room for a block of output)
 //!   goes to the scalar function.
 //!
-//! Every scalar call starts on a character boundary of the full input, and
-//! conversion is stateless at character boundaries, so the scalar function reports
-//! exactly what it would report on the whole input: [`shift`] only adds the offsets.
-//! In particular an `OutputTooSmall` error comes from the scalar function with the
-//! exact `valid_up_to` and `written`, and nothing is ever written past `written`:
-//! the fast block writes only when the whole block is accepted and fits, and an op
-//! whose block stores scratch bytes past its output counts in `OUT` the largest
-//! output of one character minus one byte on top of its stores. The scalar function
-//! reports `OutputTooSmall` only when fewer bytes than the next character needs are
-//! left, so every scratch byte is then overwritten by later output (scratch bytes
-//! after `written` remain only after `Ok` or an input error, which the contract
-//! allows).
+//! Every scalar call starts on a character boundary of the full input, and conversion
+//! is stateless at character boundaries, so the scalar function reports exactly what
+//! it would report on the whole input: [`shift`] only adds the offsets. In particular
+//! an `OutputTooSmall` error comes from the scalar function with the exact
+//! `valid_up_to` and `written`, and nothing is ever written past `written`: the fast
+//! block writes only when the whole block is accepted and fits, and an op whose block
+//! (or [`BlockOp::retry`]) stores scratch bytes past its output counts in `OUT`
+//! (`RETRY_OUT`) the largest output of one character minus one byte on top of its
+//! stores. The scalar function reports `OutputTooSmall` only when fewer bytes than
+//! the next character needs are left, so every scratch byte is then overwritten by
+//! later output (scratch bytes after `written` remain only after `Ok` or an input
+//! error, which the contract allows).
 
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{Endian, TranscodeError};
@@ -56,6 +59,22 @@ pub(crate) trait BlockOp<V: VectorExt> {
     /// The CPU supports `V`'s ISA; `src..src + IN` is readable and `dst..dst + OUT`
     /// is writable.
     unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize>;
+
+    /// Output bytes that must be left for [`retry`](Self::retry) (0: no retry).
+    const RETRY_OUT: usize = 0;
+
+    /// A second fast path for a block that [`block`](Self::block) refused, tried
+    /// before the scalar function: same contract as `block`, with `RETRY_OUT` in
+    /// place of `OUT`. It keeps the common case's loop small when a rarer kind of
+    /// block (e.g. one that needs surrogate pairs) also has a fast path.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `src..src + IN` is readable and
+    /// `dst..dst + RETRY_OUT` is writable.
+    #[inline(always)]
+    unsafe fn retry(&self, _src: *const u8, _dst: *mut u8) -> Option<usize> {
+        None
+    }
 
     /// Where the scalar sub-range for a refused block that starts at a character
     /// boundary and nominally ends at `end` (`<= src.len()`) must end so that it does
@@ -134,6 +153,18 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
             // SAFETY: the ISA is the caller's promise; `i + IN <= n` and `o + OUT <= m`.
             if let Some(w) = unsafe { op.block(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
                 debug_assert!(w <= Op::OUT);
+                i += Op::IN;
+                o += w;
+                span = Op::IN;
+                continue;
+            }
+        }
+        // The block at `i` was refused: its second chance, then the scalar code.
+        if Op::RETRY_OUT > 0 && m - o >= Op::RETRY_OUT {
+            // SAFETY: the ISA is the caller's promise; `i + IN <= n` (the outer loop
+            // condition) and `o + RETRY_OUT <= m`.
+            if let Some(w) = unsafe { op.retry(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
+                debug_assert!(w <= Op::RETRY_OUT);
                 i += Op::IN;
                 o += w;
                 span = Op::IN;

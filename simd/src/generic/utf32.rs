@@ -262,10 +262,14 @@ fn lane_bits<W: VectorExt>(mask: u64) -> usize {
 
 impl<V: VectorExt, W: VectorExt> BlockOp<V> for Utf32ToUtf16<V, W> {
     const IN: usize = 2 * V::BYTES;
+    const OUT: usize = V::BYTES;
     /// The worst case (every unit a pair) and 3 bytes of spare room for the scratch
     /// bytes of the last 16-byte store.
-    const OUT: usize = 2 * V::BYTES + 3;
+    const RETRY_OUT: usize = 2 * V::BYTES + 3;
 
+    /// Blocks in the Basic Multilingual Plane: narrowed in one step. (Kept apart
+    /// from the surrogate pairs in [`retry`](Self::retry), so that the loop over
+    /// BMP text stays as small as it was without them.)
     #[inline(always)]
     unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
@@ -276,24 +280,42 @@ impl<V: VectorExt, W: VectorExt> BlockOp<V> for Utf32ToUtf16<V, W> {
                 a = a.swap_bytes32();
                 b = b.swap_bytes32();
             }
-            let bmp = a.or(b).and(self.m_bmp).is_zero();
+            if !a.or(b).and(self.m_bmp).is_zero() {
+                return None;
+            }
             // In the BMP, only surrogates are invalid; the scalar code writes them
-            // unchanged in trusted-valid mode, as the narrowing does. Blocks with
-            // supplementary characters must be valid in every mode.
-            if (self.mode != Mode::Valid || !bmp)
+            // unchanged in trusted-valid mode, as the narrowing does.
+            if self.mode != Mode::Valid
                 && !self.check.invalid(a).or(self.check.invalid(b)).is_zero()
             {
                 return None;
             }
-            if bmp {
-                let mut out = V::narrow32(a, b);
-                if self.to == Endian::Big {
-                    out = out.swap_bytes16();
-                }
-                out.store_unaligned(dst);
-                return Some(V::BYTES);
+            let mut out = V::narrow32(a, b);
+            if self.to == Endian::Big {
+                out = out.swap_bytes16();
             }
-            // Piece `k` stores 16 bytes at `w <= 16 * k`: within `IN < OUT`.
+            out.store_unaligned(dst);
+            Some(V::BYTES)
+        }
+    }
+
+    /// Valid blocks with supplementary characters: four units at a time, each
+    /// becoming one unit or a surrogate pair.
+    #[inline(always)]
+    unsafe fn retry(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let mut a = V::load_unaligned(src);
+            let mut b = V::load_unaligned(src.add(V::BYTES));
+            if self.from == Endian::Big {
+                a = a.swap_bytes32();
+                b = b.swap_bytes32();
+            }
+            // Blocks with supplementary characters must be valid in every mode.
+            if !self.check.invalid(a).or(self.check.invalid(b)).is_zero() {
+                return None;
+            }
+            // Piece `k` stores 16 bytes at `w <= 16 * k`: within `IN < RETRY_OUT`.
             let mut w = 0;
             for k in 0..Self::IN / 16 {
                 w += self.four(src.add(16 * k), dst.add(w));
