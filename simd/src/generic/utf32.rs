@@ -211,6 +211,24 @@ impl<V: VectorExt, W: VectorExt> Utf32ToUtf16<V, W> {
         }
     }
 
+    /// The block at `src` (`IN` bytes) as two vectors of little-endian units.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `src..src + 2 * V::BYTES` is readable.
+    #[inline(always)]
+    unsafe fn load(&self, src: *const u8) -> (V, V) {
+        // SAFETY: the ISA and the pointer range are the caller's promise.
+        unsafe {
+            let mut a = V::load_unaligned(src);
+            let mut b = V::load_unaligned(src.add(V::BYTES));
+            if self.from == Endian::Big {
+                a = a.swap_bytes32();
+                b = b.swap_bytes32();
+            }
+            (a, b)
+        }
+    }
+
     /// Converts the four units at `src` (valid, in byte order `from`) to UTF-16 at
     /// `dst`, storing 16 bytes, and returns the length of the output (8 to 16 bytes).
     ///
@@ -274,12 +292,7 @@ impl<V: VectorExt, W: VectorExt> BlockOp<V> for Utf32ToUtf16<V, W> {
     unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
-            let mut a = V::load_unaligned(src);
-            let mut b = V::load_unaligned(src.add(V::BYTES));
-            if self.from == Endian::Big {
-                a = a.swap_bytes32();
-                b = b.swap_bytes32();
-            }
+            let (a, b) = self.load(src);
             if !a.or(b).and(self.m_bmp).is_zero() {
                 return None;
             }
@@ -305,12 +318,7 @@ impl<V: VectorExt, W: VectorExt> BlockOp<V> for Utf32ToUtf16<V, W> {
     unsafe fn retry(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
-            let mut a = V::load_unaligned(src);
-            let mut b = V::load_unaligned(src.add(V::BYTES));
-            if self.from == Endian::Big {
-                a = a.swap_bytes32();
-                b = b.swap_bytes32();
-            }
+            let (a, b) = self.load(src);
             // Blocks with supplementary characters must be valid in every mode.
             if !self.check.invalid(a).or(self.check.invalid(b)).is_zero() {
                 return None;
