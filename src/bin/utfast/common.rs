@@ -170,13 +170,18 @@ pub struct Chunk<'a> {
 impl Chunker {
     /// Wraps an opened input.
     pub fn new(input: Input) -> Self {
+        Self::starting_at(input, 0)
+    }
+
+    /// Wraps an opened input whose first byte is at stream offset `start`.
+    pub fn starting_at(input: Input, start: u64) -> Self {
         Chunker {
             reader: input.reader,
             name: input.name,
             buf: vec![0; CHUNK],
             len: 0,
             body: 0,
-            start: 0,
+            start,
             eof: false,
             done: false,
         }

@@ -136,9 +136,7 @@ impl Pieces {
 
     /// A chunker over the rest of the file from the start of piece `i`.
     pub fn rest(&self, i: usize) -> Chunker {
-        let mut chunker = Chunker::new(self.input(i, self.len()));
-        chunker.restart(self.input(i, self.len()), self.cuts[i]);
-        chunker
+        Chunker::starting_at(self.input(i, self.len()), self.cuts[i])
     }
 }
 
