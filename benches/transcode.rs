@@ -18,8 +18,8 @@
 
 use std::hint::black_box;
 use std::time::Instant;
-use utfast_scalar::{Endian, Mode};
-use utfast_simd::{Kernel, TranscodeFn};
+use utfast_scalar::{Encoding, Mode};
+use utfast_simd::Kernel;
 
 /// Rounds of [`time_all`]: enough that every column sees the machine's fast phases.
 const ROUNDS: usize = 31;
@@ -144,9 +144,8 @@ type Other = (&'static str, Box<dyn Fn(&Text, &mut [u8]) -> usize>);
 struct Direction {
     name: &'static str,
     input: fn(&Text) -> Option<&[u8]>,
-    ours: fn(&Kernel) -> TranscodeFn,
-    from: Endian,
-    to: Endian,
+    from: Encoding,
+    to: Encoding,
     others: Vec<Other>,
 }
 
@@ -190,14 +189,12 @@ fn other(name: &'static str, f: impl Fn(&Text, &mut [u8]) -> usize + 'static) ->
 fn direction(
     name: &'static str,
     input: fn(&Text) -> Option<&[u8]>,
-    ours: fn(&Kernel) -> TranscodeFn,
-    (from, to): (Endian, Endian),
+    (from, to): (Encoding, Encoding),
     others: Vec<Other>,
 ) -> Direction {
     Direction {
         name,
         input,
-        ours,
         from,
         to,
         others,
@@ -211,13 +208,11 @@ fn latin1(t: &Text) -> &[u8] {
 
 fn directions() -> Vec<Direction> {
     use encoding_rs::mem;
-    use Endian::{Big as BE, Little as LE};
     vec![
         direction(
             "utf8->utf16le",
             |t| Some(&t.utf8),
-            |k| k.utf8_to_utf16,
-            (LE, LE),
+            (Encoding::Utf8, Encoding::Utf16Le),
             vec![
                 simdutf!(convert_utf8_to_utf16le, |t| &t.utf8, u16_out),
                 other("enc_rs", |t, d| {
@@ -236,8 +231,7 @@ fn directions() -> Vec<Direction> {
         direction(
             "utf16le->utf8",
             |t| Some(&t.utf16le),
-            |k| k.utf16_to_utf8,
-            (LE, LE),
+            (Encoding::Utf16Le, Encoding::Utf8),
             vec![
                 simdutf!(convert_utf16le_to_utf8, |t| &t.u16s, u8_out),
                 other("enc_rs", |t, d| mem::convert_utf16_to_utf8(&t.u16s, d)),
@@ -249,23 +243,20 @@ fn directions() -> Vec<Direction> {
         direction(
             "utf8->utf16be",
             |t| Some(&t.utf8),
-            |k| k.utf8_to_utf16,
-            (LE, BE),
+            (Encoding::Utf8, Encoding::Utf16Be),
             vec![simdutf!(convert_utf8_to_utf16be, |t| &t.utf8, u16_out)],
         ),
         direction(
             "utf16be->utf8",
             |t| Some(&t.utf16be),
-            |k| k.utf16_to_utf8,
-            (BE, LE),
+            (Encoding::Utf16Be, Encoding::Utf8),
             // simdutf reads UTF-16BE from u16s holding big-endian bytes.
             vec![simdutf!(convert_utf16be_to_utf8, |t| &t.u16s_be, u8_out)],
         ),
         direction(
             "utf8->utf32le",
             |t| Some(&t.utf8),
-            |k| k.utf8_to_utf32,
-            (LE, LE),
+            (Encoding::Utf8, Encoding::Utf32Le),
             vec![
                 simdutf!(convert_utf8_to_utf32, |t| &t.utf8, u32_out),
                 other("std", |t, d| {
@@ -281,29 +272,25 @@ fn directions() -> Vec<Direction> {
         direction(
             "utf32le->utf8",
             |t| Some(&t.utf32le),
-            |k| k.utf32_to_utf8,
-            (LE, LE),
+            (Encoding::Utf32Le, Encoding::Utf8),
             vec![simdutf!(convert_utf32_to_utf8, |t| &t.u32s, u8_out)],
         ),
         direction(
             "utf16le->utf32le",
             |t| Some(&t.utf16le),
-            |k| k.utf16_to_utf32,
-            (LE, LE),
+            (Encoding::Utf16Le, Encoding::Utf32Le),
             vec![simdutf!(convert_utf16le_to_utf32, |t| &t.u16s, u32_out)],
         ),
         direction(
             "utf32le->utf16le",
             |t| Some(&t.utf32le),
-            |k| k.utf32_to_utf16,
-            (LE, LE),
+            (Encoding::Utf32Le, Encoding::Utf16Le),
             vec![simdutf!(convert_utf32_to_utf16le, |t| &t.u32s, u16_out)],
         ),
         direction(
             "utf16le->utf16be",
             |t| Some(&t.utf16le),
-            |k| k.utf16_to_utf16,
-            (LE, BE),
+            (Encoding::Utf16Le, Encoding::Utf16Be),
             vec![other("simdutf", |t, d| {
                 let out = u16_out(d);
                 // SAFETY: `out` has room for every unit of the input (see `main`).
@@ -320,8 +307,7 @@ fn directions() -> Vec<Direction> {
         direction(
             "latin1->utf8",
             |t| t.latin1.as_deref(),
-            |k| k.latin1_to_utf8,
-            (LE, LE),
+            (Encoding::Latin1, Encoding::Utf8),
             vec![
                 simdutf!(convert_latin1_to_utf8, |t| latin1(t), u8_out),
                 other("enc_rs", |t, d| mem::convert_latin1_to_utf8(latin1(t), d)),
@@ -330,8 +316,7 @@ fn directions() -> Vec<Direction> {
         direction(
             "utf8->latin1",
             |t| t.latin1.as_ref().map(|_| &t.utf8[..]),
-            |k| k.utf8_to_latin1,
-            (LE, LE),
+            (Encoding::Utf8, Encoding::Latin1),
             vec![
                 simdutf!(convert_utf8_to_latin1, |t| &t.utf8, u8_out),
                 other("enc_rs", |t, d| {
@@ -342,8 +327,7 @@ fn directions() -> Vec<Direction> {
         direction(
             "latin1->utf16le",
             |t| t.latin1.as_deref(),
-            |k| k.latin1_to_utf16,
-            (LE, LE),
+            (Encoding::Latin1, Encoding::Utf16Le),
             vec![
                 simdutf!(convert_latin1_to_utf16le, |t| latin1(t), u16_out),
                 other("enc_rs", |t, d| {
@@ -356,8 +340,7 @@ fn directions() -> Vec<Direction> {
         direction(
             "utf16le->latin1",
             |t| t.latin1.as_ref().map(|_| &t.utf16le[..]),
-            |k| k.utf16_to_latin1,
-            (LE, LE),
+            (Encoding::Utf16Le, Encoding::Latin1),
             vec![
                 simdutf!(convert_utf16le_to_latin1, |t| &t.u16s, u8_out),
                 other("enc_rs", |t, d| {
@@ -369,8 +352,7 @@ fn directions() -> Vec<Direction> {
         direction(
             "utf8->utf8",
             |t| Some(&t.utf8),
-            |k| k.utf8_to_utf8,
-            (LE, LE),
+            (Encoding::Utf8, Encoding::Utf8),
             vec![
                 // Validated copies: simdutf's validator or std's, then memcpy.
                 other("simdutf", |t, d| {
@@ -408,7 +390,7 @@ fn main() {
     println!(
         "simdutf: SIMDUTF_FORCE_IMPLEMENTATION={:?}; our kernels: {:?}",
         std::env::var("SIMDUTF_FORCE_IMPLEMENTATION").ok(),
-        kernels.iter().map(|k| k.name).collect::<Vec<_>>()
+        kernels.iter().map(|k| k.name()).collect::<Vec<_>>()
     );
     let texts = texts();
     for dir in directions() {
@@ -419,7 +401,7 @@ fn main() {
             continue;
         }
         let mut header = vec!["file".to_string()];
-        header.extend(kernels.iter().map(|k| k.name.to_string()));
+        header.extend(kernels.iter().map(|k| k.name().to_string()));
         header.extend(dir.others.iter().map(|(n, _)| n.to_string()));
         header.extend(dir.others.iter().map(|(n, _)| format!("best/{n}")));
         header.push("lossy".into());
@@ -437,7 +419,6 @@ fn main() {
             let mut fs: Vec<Box<dyn FnMut() + '_>> = Vec::new();
             let mut outs = bufs.iter_mut();
             for (i, k) in kernels.iter().chain(kernels.first()).enumerate() {
-                let f = (dir.ours)(k);
                 let mode = if i < kernels.len() {
                     Mode::Strict
                 } else {
@@ -446,7 +427,10 @@ fn main() {
                 let (from, to) = (dir.from, dir.to);
                 let dst: &mut [u8] = bytemuck::cast_slice_mut(outs.next().expect("a buffer"));
                 fs.push(Box::new(move || {
-                    black_box(f(black_box(src), dst, from, to, mode).expect("valid"));
+                    black_box(
+                        k.transcode(black_box(src), dst, from, to, mode)
+                            .expect("valid"),
+                    );
                 }));
             }
             for (_, other) in &dir.others {

@@ -58,12 +58,11 @@ fn bench_input(c: &mut Criterion, input: &str, data: &[u8]) {
     let mut g = c.benchmark_group(input);
     g.throughput(Throughput::Bytes(data.len() as u64));
     for k in utfast_simd::available() {
-        let (validate, is_utf8) = (k.validate_utf8, k.is_utf8);
         g.bench_function(format!("kernel/{}/validate", k.name()), |b| {
-            b.iter(|| validate(black_box(data)).is_ok())
+            b.iter(|| k.validate_utf8(black_box(data)).is_ok())
         });
         g.bench_function(format!("kernel/{}/is_utf8", k.name()), |b| {
-            b.iter(|| is_utf8(black_box(data)))
+            b.iter(|| k.is_utf8(black_box(data)))
         });
     }
     g.bench_function("scalar/validate", |b| {

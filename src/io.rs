@@ -347,7 +347,7 @@ impl<R: Read> Read for Utf8ValidatingReader<R> {
             self.end += n;
             let data = &self.buf[..self.end];
             let body = data.len() - incomplete_suffix_len(Encoding::Utf8, data);
-            match (utfast_simd::active().validate_utf8)(&data[..body]) {
+            match utfast_simd::active().validate_utf8(&data[..body]) {
                 Ok(()) => self.ready = body,
                 Err(e) => {
                     self.ready = e.valid_up_to();

@@ -5,7 +5,7 @@
 //! call [`active()`]; tests and benchmarks can iterate [`available()`] and call each
 //! kernel directly. All kernels return bit-identical results.
 
-pub use utfast_simd::{Kernel, TranscodeFn};
+pub use utfast_simd::Kernel;
 
 /// Every kernel usable on this CPU, best first; `"scalar"` is always last.
 ///
@@ -13,7 +13,7 @@ pub use utfast_simd::{Kernel, TranscodeFn};
 /// let names: Vec<&str> = utfast::kernel::available().map(|k| k.name()).collect();
 /// assert_eq!(names.last(), Some(&"scalar"));
 /// for k in utfast::kernel::available() {
-///     assert!((k.is_utf8)("héllo".as_bytes()));
+///     assert!(k.is_utf8("héllo".as_bytes()));
 /// }
 /// ```
 pub fn available() -> impl Iterator<Item = &'static Kernel> {

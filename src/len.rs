@@ -129,7 +129,7 @@ max_fn!(
 /// ```
 #[inline]
 pub fn count_utf8(src: &[u8]) -> usize {
-    (active().count_utf8)(src)
+    active().count_utf8(src)
 }
 
 /// Number of code points in valid native-endian UTF-16 (a surrogate pair counts once).
@@ -140,7 +140,7 @@ pub fn count_utf8(src: &[u8]) -> usize {
 /// ```
 #[inline]
 pub fn count_utf16(src: &[u16]) -> usize {
-    (active().count_utf16)(bytemuck::cast_slice(src), Endian::NATIVE)
+    active().count_utf16(bytemuck::cast_slice(src), Endian::NATIVE)
 }
 
 /// Number of code points in valid UTF-16LE bytes.
@@ -150,7 +150,7 @@ pub fn count_utf16(src: &[u16]) -> usize {
 /// ```
 #[inline]
 pub fn count_utf16le(src: &[u8]) -> usize {
-    (active().count_utf16)(src, Endian::Little)
+    active().count_utf16(src, Endian::Little)
 }
 
 /// Number of code points in valid UTF-16BE bytes.
@@ -160,7 +160,7 @@ pub fn count_utf16le(src: &[u8]) -> usize {
 /// ```
 #[inline]
 pub fn count_utf16be(src: &[u8]) -> usize {
-    (active().count_utf16)(src, Endian::Big)
+    active().count_utf16(src, Endian::Big)
 }
 
 /// UTF-16 units needed for valid UTF-8 `src` (the exact output of `utf8_to_utf16`).
@@ -170,7 +170,7 @@ pub fn count_utf16be(src: &[u8]) -> usize {
 /// ```
 #[inline]
 pub fn utf16_len_from_utf8(src: &[u8]) -> usize {
-    (active().utf16_len_from_utf8)(src)
+    active().utf16_len_from_utf8(src)
 }
 
 /// UTF-32 units (code points) needed for valid UTF-8 `src`.
@@ -201,7 +201,7 @@ pub fn latin1_len_from_utf8(src: &[u8]) -> usize {
 /// ```
 #[inline]
 pub fn utf8_len_from_utf16(src: &[u16]) -> usize {
-    (active().utf8_len_from_utf16)(bytemuck::cast_slice(src), Endian::NATIVE)
+    active().utf8_len_from_utf16(bytemuck::cast_slice(src), Endian::NATIVE)
 }
 
 /// UTF-8 bytes needed for valid UTF-16LE bytes `src`.
@@ -211,7 +211,7 @@ pub fn utf8_len_from_utf16(src: &[u16]) -> usize {
 /// ```
 #[inline]
 pub fn utf8_len_from_utf16le(src: &[u8]) -> usize {
-    (active().utf8_len_from_utf16)(src, Endian::Little)
+    active().utf8_len_from_utf16(src, Endian::Little)
 }
 
 /// UTF-8 bytes needed for valid UTF-16BE bytes `src`.
@@ -221,7 +221,7 @@ pub fn utf8_len_from_utf16le(src: &[u8]) -> usize {
 /// ```
 #[inline]
 pub fn utf8_len_from_utf16be(src: &[u8]) -> usize {
-    (active().utf8_len_from_utf16)(src, Endian::Big)
+    active().utf8_len_from_utf16(src, Endian::Big)
 }
 
 /// UTF-32 units (code points) needed for valid native-endian UTF-16 `src`.
@@ -253,7 +253,7 @@ pub fn latin1_len_from_utf16(src: &[u16]) -> usize {
 /// ```
 #[inline]
 pub fn utf8_len_from_utf32(src: &[u32]) -> usize {
-    (active().utf8_len_from_utf32)(bytemuck::cast_slice(src), Endian::NATIVE)
+    active().utf8_len_from_utf32(bytemuck::cast_slice(src), Endian::NATIVE)
 }
 
 /// UTF-8 bytes needed for valid UTF-32LE bytes `src`.
@@ -263,7 +263,7 @@ pub fn utf8_len_from_utf32(src: &[u32]) -> usize {
 /// ```
 #[inline]
 pub fn utf8_len_from_utf32le(src: &[u8]) -> usize {
-    (active().utf8_len_from_utf32)(src, Endian::Little)
+    active().utf8_len_from_utf32(src, Endian::Little)
 }
 
 /// UTF-8 bytes needed for valid UTF-32BE bytes `src`.
@@ -273,7 +273,7 @@ pub fn utf8_len_from_utf32le(src: &[u8]) -> usize {
 /// ```
 #[inline]
 pub fn utf8_len_from_utf32be(src: &[u8]) -> usize {
-    (active().utf8_len_from_utf32)(src, Endian::Big)
+    active().utf8_len_from_utf32(src, Endian::Big)
 }
 
 /// UTF-16 units needed for valid native-endian UTF-32 `src`.
@@ -283,7 +283,7 @@ pub fn utf8_len_from_utf32be(src: &[u8]) -> usize {
 /// ```
 #[inline]
 pub fn utf16_len_from_utf32(src: &[u32]) -> usize {
-    (active().utf16_len_from_utf32)(bytemuck::cast_slice(src), Endian::NATIVE)
+    active().utf16_len_from_utf32(bytemuck::cast_slice(src), Endian::NATIVE)
 }
 
 /// Latin-1 bytes produced from valid UTF-32 `src`: one per unit.
@@ -303,7 +303,7 @@ pub fn latin1_len_from_utf32(src: &[u32]) -> usize {
 /// ```
 #[inline]
 pub fn utf8_len_from_latin1(src: &[u8]) -> usize {
-    (active().utf8_len_from_latin1)(src)
+    active().utf8_len_from_latin1(src)
 }
 
 /// UTF-16 units needed for Latin-1 `src`: one per byte.

@@ -6,7 +6,7 @@ use crate::unchecked::{str_from_validated, str_from_validated_mut};
 use utfast_scalar::{Encoding, EncodingSet, Endian, Utf16Error, Utf32Error, Utf8Error};
 
 /// Inputs shorter than this skip the kernel dispatch and run inlined scalar code.
-const SHORT: usize = 64;
+const SHORT: usize = utfast_simd::SHORT_INPUT;
 
 /// Validates `src` as UTF-8.
 ///
@@ -26,7 +26,7 @@ pub fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
     if src.len() < SHORT {
         utfast_scalar::utf8::validate_utf8(src)
     } else {
-        (active().validate_utf8)(src)
+        active().validate_utf8(src)
     }
 }
 
@@ -70,7 +70,7 @@ pub fn is_utf8(src: &[u8]) -> bool {
     if src.len() < SHORT {
         utfast_scalar::utf8::is_utf8(src)
     } else {
-        (active().is_utf8)(src)
+        active().is_utf8(src)
     }
 }
 
@@ -85,7 +85,7 @@ pub fn is_ascii(src: &[u8]) -> bool {
     if src.len() < SHORT {
         src.is_ascii()
     } else {
-        (active().is_ascii)(src)
+        active().is_ascii(src)
     }
 }
 
@@ -100,7 +100,8 @@ pub fn is_ascii(src: &[u8]) -> bool {
 /// assert_eq!((e.valid_up_to(), e.kind()), (1, ErrorKind::UnpairedHighSurrogate));
 /// ```
 pub fn validate_utf16(src: &[u16]) -> Result<(), Utf16Error> {
-    (active().validate_utf16)(bytemuck::cast_slice(src), Endian::NATIVE)
+    active()
+        .validate_utf16(bytemuck::cast_slice(src), Endian::NATIVE)
         .map_err(|e| Utf16Error::new(e.valid_up_to() / 2, e.kind()))
 }
 
@@ -114,7 +115,8 @@ pub fn validate_utf16(src: &[u16]) -> Result<(), Utf16Error> {
 /// assert_eq!((e.valid_up_to(), e.kind()), (1, ErrorKind::Surrogate));
 /// ```
 pub fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
-    (active().validate_utf32)(bytemuck::cast_slice(src), Endian::NATIVE)
+    active()
+        .validate_utf32(bytemuck::cast_slice(src), Endian::NATIVE)
         .map_err(|e| Utf32Error::new(e.valid_up_to() / 4, e.kind()))
 }
 
@@ -129,7 +131,7 @@ pub fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
 /// assert_eq!(utfast::validate_utf16le(b"h\x00i").unwrap_err().kind(), ErrorKind::TruncatedUnit);
 /// ```
 pub fn validate_utf16le(src: &[u8]) -> Result<(), Utf16Error> {
-    (active().validate_utf16)(src, Endian::Little)
+    active().validate_utf16(src, Endian::Little)
 }
 
 /// Validates UTF-16BE bytes; positions in **bytes** (see [`validate_utf16le`]).
@@ -139,7 +141,7 @@ pub fn validate_utf16le(src: &[u8]) -> Result<(), Utf16Error> {
 /// assert_eq!(utfast::validate_utf16be(b"\x00h\xD8\x3D").unwrap_err().valid_up_to(), 2);
 /// ```
 pub fn validate_utf16be(src: &[u8]) -> Result<(), Utf16Error> {
-    (active().validate_utf16)(src, Endian::Big)
+    active().validate_utf16(src, Endian::Big)
 }
 
 /// Validates UTF-32LE bytes. Errors: [`Utf32Error`] with `valid_up_to()` in
@@ -152,7 +154,7 @@ pub fn validate_utf16be(src: &[u8]) -> Result<(), Utf16Error> {
 /// assert_eq!((e.valid_up_to(), e.kind()), (4, ErrorKind::TooLarge));
 /// ```
 pub fn validate_utf32le(src: &[u8]) -> Result<(), Utf32Error> {
-    (active().validate_utf32)(src, Endian::Little)
+    active().validate_utf32(src, Endian::Little)
 }
 
 /// Validates UTF-32BE bytes; positions in **bytes** (see [`validate_utf32le`]).
@@ -163,7 +165,7 @@ pub fn validate_utf32le(src: &[u8]) -> Result<(), Utf32Error> {
 /// assert_eq!(utfast::validate_utf32be(b"\x00\x00").unwrap_err().kind(), ErrorKind::TruncatedUnit);
 /// ```
 pub fn validate_utf32be(src: &[u8]) -> Result<(), Utf32Error> {
-    (active().validate_utf32)(src, Endian::Big)
+    active().validate_utf32(src, Endian::Big)
 }
 
 /// Validates `src` in any [`Encoding`]: `Ok` or the position (in **bytes**) of the
@@ -181,11 +183,11 @@ pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), usize> {
         Encoding::Utf8 => validate_utf8(src).map_err(|e| e.valid_up_to()),
         Encoding::Utf16Le | Encoding::Utf16Be => {
             let endian = encoding.endian().unwrap_or(Endian::NATIVE);
-            (k.validate_utf16)(src, endian).map_err(|e| e.valid_up_to())
+            k.validate_utf16(src, endian).map_err(|e| e.valid_up_to())
         }
         Encoding::Utf32Le | Encoding::Utf32Be => {
             let endian = encoding.endian().unwrap_or(Endian::NATIVE);
-            (k.validate_utf32)(src, endian).map_err(|e| e.valid_up_to())
+            k.validate_utf32(src, endian).map_err(|e| e.valid_up_to())
         }
         Encoding::Latin1 => Ok(()),
     }

@@ -136,7 +136,7 @@ fn lossy_utf8_checks(
             }
         }
         // Validation agrees with core::str::from_utf8 exactly.
-        let v = (k.validate_utf8)(input);
+        let v = k.validate_utf8(input);
         let same = match (v, std_err) {
             (Ok(()), None) => true,
             (Err(a), Some(b)) => {
@@ -319,9 +319,9 @@ fn wide_vectors(rel: &str, bits: u32, count: usize) {
             for (enc, body) in [(enc, &body), (other, &swapped)] {
                 let endian = enc.endian().unwrap();
                 let v = if bits == 16 {
-                    (k.validate_utf16)(body, endian).is_ok()
+                    k.validate_utf16(body, endian).is_ok()
                 } else {
-                    (k.validate_utf32)(body, endian).is_ok()
+                    k.validate_utf32(body, endian).is_ok()
                 };
                 f.check(v == valid, || {
                     format!("{id}: kernel {} validate {enc} = {v}", k.name())
@@ -398,7 +398,9 @@ fn kuhn_stress_test() {
     let std_lossy = String::from_utf8_lossy(&input);
     let mut f = Failures::default();
     for k in &ks {
-        let e = (k.validate_utf8)(&input).expect_err("Kuhn's file is invalid UTF-8");
+        let e = k
+            .validate_utf8(&input)
+            .expect_err("Kuhn's file is invalid UTF-8");
         f.check(
             e.valid_up_to() == std_err.valid_up_to() && e.error_len() == std_err.error_len(),
             || {
@@ -523,22 +525,21 @@ fn demo_utf8_utf16be() {
                 )
             });
         }
-        f.check((k.validate_utf16)(u16demo, Endian::Big).is_ok(), || {
+        f.check(k.validate_utf16(u16demo, Endian::Big).is_ok(), || {
             format!("kernel {}: demo is valid UTF-16BE", k.name())
         });
+        f.check(k.utf16_len_from_utf8(&u8demo) * 2 == u16demo.len(), || {
+            format!("kernel {}: utf16_len_from_utf8", k.name())
+        });
         f.check(
-            (k.utf16_len_from_utf8)(&u8demo) * 2 == u16demo.len(),
-            || format!("kernel {}: utf16_len_from_utf8", k.name()),
-        );
-        f.check(
-            (k.utf8_len_from_utf16)(u16demo, Endian::Big) == u8demo.len(),
+            k.utf8_len_from_utf16(u16demo, Endian::Big) == u8demo.len(),
             || format!("kernel {}: utf8_len_from_utf16", k.name()),
         );
-        f.check((k.count_utf8)(&u8demo) == text.chars().count(), || {
+        f.check(k.count_utf8(&u8demo) == text.chars().count(), || {
             format!("kernel {}: count_utf8", k.name())
         });
         f.check(
-            (k.count_utf16)(u16demo, Endian::Big) == text.chars().count(),
+            k.count_utf16(u16demo, Endian::Big) == text.chars().count(),
             || format!("kernel {}: count_utf16", k.name()),
         );
     }

@@ -202,12 +202,12 @@ fn check(t: &Utf16Transcoders, dir: Dir, src: &[u8], e: Endian, mode: Mode, what
             assert!(
                 written <= cap,
                 "{} Valid mode: written {written} > cap {cap}",
-                t.name
+                t.name()
             );
             assert!(
                 buf[cap..].iter().all(|&b| b == SENTINEL),
                 "{} Valid mode wrote past dst",
-                t.name
+                t.name()
             );
         }
         return;
@@ -230,7 +230,7 @@ fn check(t: &Utf16Transcoders, dir: Dir, src: &[u8], e: Endian, mode: Mode, what
             };
             format!(
                 "{} {dir:?} {e:?} {mode:?} cap {cap} (exact {exact}, len {}, scalar {s:?}): {what}",
-                t.name,
+                t.name(),
                 src.len()
             )
         };
@@ -283,15 +283,15 @@ fn run(
 ) -> (Result<usize, TranscodeError>, Vec<u8>) {
     let mut buf = vec![SENTINEL; cap + 64];
     let r = match dir {
-        Dir::Utf8ToUtf16 => (t.utf8_to_utf16)(src, &mut buf[..cap], Endian::Little, e, mode),
-        Dir::Utf16ToUtf8 => (t.utf16_to_utf8)(src, &mut buf[..cap], e, Endian::Little, mode),
+        Dir::Utf8ToUtf16 => t.utf8_to_utf16(src, &mut buf[..cap], e, mode),
+        Dir::Utf16ToUtf8 => t.utf16_to_utf8(src, &mut buf[..cap], e, mode),
     };
     (r, buf)
 }
 
 fn kernels() -> Vec<Utf16Transcoders> {
     let ks: Vec<_> = utfast_simd::available().collect();
-    let names: Vec<_> = ks.iter().map(|k| k.name).collect();
+    let names: Vec<_> = ks.iter().map(|k| k.name()).collect();
     for want in ["avx512", "avx2"] {
         if !names.contains(&want) {
             println!("{want}: CPU lacks the features, skipped");

@@ -142,53 +142,53 @@ fn check_validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str)
         Utf16Le | Utf16Be => {
             let e = endian(from);
             assert_eq!(
-                (k.validate_utf16)(src, e),
-                (SCALAR.validate_utf16)(src, e),
+                k.validate_utf16(src, e),
+                SCALAR.validate_utf16(src, e),
                 "{name} validate_utf16 {ctx}"
             );
             assert_eq!(
-                (k.count_utf16)(src, e),
-                (SCALAR.count_utf16)(src, e),
+                k.count_utf16(src, e),
+                SCALAR.count_utf16(src, e),
                 "{name} count_utf16 {ctx}"
             );
             assert_eq!(
-                (k.utf8_len_from_utf16)(src, e),
-                (SCALAR.utf8_len_from_utf16)(src, e),
+                k.utf8_len_from_utf16(src, e),
+                SCALAR.utf8_len_from_utf16(src, e),
                 "{name} utf8_len_from_utf16 {ctx}"
             );
         }
         Utf32Le | Utf32Be => {
             let e = endian(from);
             assert_eq!(
-                (k.validate_utf32)(src, e),
-                (SCALAR.validate_utf32)(src, e),
+                k.validate_utf32(src, e),
+                SCALAR.validate_utf32(src, e),
                 "{name} validate_utf32 {ctx}"
             );
             assert_eq!(
-                (k.utf8_len_from_utf32)(src, e),
-                (SCALAR.utf8_len_from_utf32)(src, e),
+                k.utf8_len_from_utf32(src, e),
+                SCALAR.utf8_len_from_utf32(src, e),
                 "{name} utf8_len_from_utf32 {ctx}"
             );
             assert_eq!(
-                (k.utf16_len_from_utf32)(src, e),
-                (SCALAR.utf16_len_from_utf32)(src, e),
+                k.utf16_len_from_utf32(src, e),
+                SCALAR.utf16_len_from_utf32(src, e),
                 "{name} utf16_len_from_utf32 {ctx}"
             );
         }
         Latin1 | Utf8 => {
             assert_eq!(
-                (k.count_utf8)(src),
-                (SCALAR.count_utf8)(src),
+                k.count_utf8(src),
+                SCALAR.count_utf8(src),
                 "{name} count_utf8 {ctx}"
             );
             assert_eq!(
-                (k.utf16_len_from_utf8)(src),
-                (SCALAR.utf16_len_from_utf8)(src),
+                k.utf16_len_from_utf8(src),
+                SCALAR.utf16_len_from_utf8(src),
                 "{name} utf16_len_from_utf8 {ctx}"
             );
             assert_eq!(
-                (k.utf8_len_from_latin1)(src),
-                (SCALAR.utf8_len_from_latin1)(src),
+                k.utf8_len_from_latin1(src),
+                SCALAR.utf8_len_from_latin1(src),
                 "{name} utf8_len_from_latin1 {ctx}"
             );
         }

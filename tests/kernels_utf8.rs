@@ -25,7 +25,7 @@ fn kernels() -> Vec<&'static Kernel> {
 fn check(k: &Kernel, input: &[u8]) {
     let std = core::str::from_utf8(input).map(drop);
     let scalar = utfast_scalar::utf8::validate_utf8(input);
-    let got = (k.validate_utf8)(input);
+    let got = k.validate_utf8(input);
     assert_eq!(
         got,
         scalar,
@@ -46,13 +46,13 @@ fn check(k: &Kernel, input: &[u8]) {
         ),
     }
     assert_eq!(
-        (k.is_utf8)(input),
+        k.is_utf8(input),
         std.is_ok(),
         "kernel {} is_utf8 on {input:02X?}",
         k.name()
     );
     assert_eq!(
-        (k.is_ascii)(input),
+        k.is_ascii(input),
         input.is_ascii(),
         "kernel {} is_ascii",
         k.name()
@@ -195,10 +195,10 @@ fn every_byte_pair_at_block_boundaries() {
                 for k in &ks {
                     let expect = core::str::from_utf8(&input).is_ok();
                     assert_eq!(
-                        (k.is_utf8)(&input),
+                        k.is_utf8(&input),
                         expect,
                         "{} {b1:02X} {b2:02X} at {pos}",
-                        k.name
+                        k.name()
                     );
                 }
                 if b1 >= 0xC0 || b2 >= 0xC0 {
@@ -218,7 +218,7 @@ fn ascii_with_one_high_byte() {
         for pos in (0..len).step_by(if emulated() { 7 } else { 1 }) {
             input[pos] = 0x80;
             for k in &ks {
-                assert!(!(k.is_ascii)(&input), "{} len {len} pos {pos}", k.name);
+                assert!(!k.is_ascii(&input), "{} len {len} pos {pos}", k.name());
             }
             input[pos] = b'z';
         }

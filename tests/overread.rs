@@ -100,18 +100,18 @@ fn transcode_exact(
 fn check_validation(k: &Kernel, src: &[u8], what: &str) {
     let s = scalar();
     assert_eq!(
-        (k.validate_utf8)(src),
-        (s.validate_utf8)(src),
+        k.validate_utf8(src),
+        s.validate_utf8(src),
         "{} {what}",
-        k.name
+        k.name()
     );
-    assert_eq!((k.is_utf8)(src), (s.is_utf8)(src), "{} {what}", k.name);
-    assert_eq!((k.is_ascii)(src), src.is_ascii(), "{} {what}", k.name);
+    assert_eq!(k.is_utf8(src), s.is_utf8(src), "{} {what}", k.name());
+    assert_eq!(k.is_ascii(src), src.is_ascii(), "{} {what}", k.name());
     for e in ENDIANS {
-        let v16 = (k.validate_utf16)(src, e);
-        assert_eq!(v16, (s.validate_utf16)(src, e), "{} {what}", k.name);
-        let v32 = (k.validate_utf32)(src, e);
-        assert_eq!(v32, (s.validate_utf32)(src, e), "{} {what}", k.name);
+        let v16 = k.validate_utf16(src, e);
+        assert_eq!(v16, s.validate_utf16(src, e), "{} {what}", k.name());
+        let v32 = k.validate_utf32(src, e);
+        assert_eq!(v32, s.validate_utf32(src, e), "{} {what}", k.name());
     }
 }
 
@@ -136,7 +136,7 @@ fn check_transcodes(k: &Kernel, src: &[u8], from: Encoding, what: &str) {
                     got,
                     want,
                     "{} {from}->{to} {mode:?} dst {len}: {what}: {}",
-                    k.name,
+                    k.name(),
                     hex(src)
                 );
             }
@@ -149,14 +149,14 @@ fn check_lengths(k: &Kernel, src: &[u8], from: Encoding, valid: bool, what: &str
         // Every length function on every input (only memory safety on invalid input).
         let got = check::lengths(k, src, f);
         if f == from && valid {
-            assert_eq!(got, check::lengths(scalar(), src, f), "{} {what}", k.name);
+            assert_eq!(got, check::lengths(scalar(), src, f), "{} {what}", k.name());
         }
     }
 }
 
 #[test]
 fn every_operation_at_the_end_of_its_allocation() {
-    let names: Vec<&str> = kernels().iter().map(|k| k.name).collect();
+    let names: Vec<&str> = kernels().iter().map(|k| k.name()).collect();
     println!("kernels: {names:?}");
     let inputs = inputs();
     for (what, from, bytes) in &inputs {

@@ -101,9 +101,9 @@ fn check_lengths_valid(ks: &[&'static Kernel], name: &str, text: &str, from: Enc
         let n = k.name();
         match from {
             Encoding::Utf8 => {
-                assert_eq!((k.count_utf8)(src), chars, "{name}: {n} count_utf8");
+                assert_eq!(k.count_utf8(src), chars, "{name}: {n} count_utf8");
                 assert_eq!(
-                    (k.utf16_len_from_utf8)(src),
+                    k.utf16_len_from_utf8(src),
                     u16len,
                     "{name}: {n} utf16_len_from_utf8"
                 );
@@ -111,12 +111,12 @@ fn check_lengths_valid(ks: &[&'static Kernel], name: &str, text: &str, from: Enc
             Encoding::Utf16Le | Encoding::Utf16Be => {
                 let e = from.endian().unwrap();
                 assert_eq!(
-                    (k.count_utf16)(src, e),
+                    k.count_utf16(src, e),
                     chars,
                     "{name}: {n} count_utf16 {from}"
                 );
                 assert_eq!(
-                    (k.utf8_len_from_utf16)(src, e),
+                    k.utf8_len_from_utf16(src, e),
                     u8len,
                     "{name}: {n} utf8_len_from_utf16 {from}"
                 );
@@ -124,19 +124,19 @@ fn check_lengths_valid(ks: &[&'static Kernel], name: &str, text: &str, from: Enc
             Encoding::Utf32Le | Encoding::Utf32Be => {
                 let e = from.endian().unwrap();
                 assert_eq!(
-                    (k.utf8_len_from_utf32)(src, e),
+                    k.utf8_len_from_utf32(src, e),
                     u8len,
                     "{name}: {n} utf8_len_from_utf32 {from}"
                 );
                 assert_eq!(
-                    (k.utf16_len_from_utf32)(src, e),
+                    k.utf16_len_from_utf32(src, e),
                     u16len,
                     "{name}: {n} utf16_len_from_utf32 {from}"
                 );
             }
             Encoding::Latin1 => {
                 assert_eq!(
-                    (k.utf8_len_from_latin1)(src),
+                    k.utf8_len_from_latin1(src),
                     u8len,
                     "{name}: {n} utf8_len_from_latin1"
                 );
@@ -148,16 +148,16 @@ fn check_lengths_valid(ks: &[&'static Kernel], name: &str, text: &str, from: Enc
             } else {
                 from.unit_size()
             };
-            assert!((k.validate_utf8)(&encode_str(text, Encoding::Utf8)).is_ok());
+            assert!(k.validate_utf8(&encode_str(text, Encoding::Utf8)).is_ok());
             if unit == 2 {
                 assert!(
-                    (k.validate_utf16)(src, from.endian().unwrap()).is_ok(),
+                    k.validate_utf16(src, from.endian().unwrap()).is_ok(),
                     "{name}: {n} validate {from}"
                 );
             }
             if unit == 4 {
                 assert!(
-                    (k.validate_utf32)(src, from.endian().unwrap()).is_ok(),
+                    k.validate_utf32(src, from.endian().unwrap()).is_ok(),
                     "{name}: {n} validate {from}"
                 );
             }

@@ -7,10 +7,15 @@ use utfast_scalar::utf8 as scalar;
 use utfast_scalar::{ErrorKind, Utf8Error};
 
 /// One implementation under test.
+/// A validator under test.
+type Validate = Box<dyn Fn(&[u8]) -> Result<(), Utf8Error>>;
+/// A boolean validator under test.
+type IsUtf8 = Box<dyn Fn(&[u8]) -> bool>;
+
 struct Impl {
     name: String,
-    validate: fn(&[u8]) -> Result<(), Utf8Error>,
-    is_utf8: fn(&[u8]) -> bool,
+    validate: Validate,
+    is_utf8: IsUtf8,
 }
 
 /// Every available kernel (`kernel/scalar` is `utfast_scalar::utf8::validate_utf8`
@@ -19,8 +24,8 @@ fn impls() -> Vec<Impl> {
     let mut v = kernels();
     v.push(Impl {
         name: "utfast_scalar::utf8::*_short".into(),
-        validate: scalar::validate_utf8_short,
-        is_utf8: scalar::is_utf8_short,
+        validate: Box::new(scalar::validate_utf8_short),
+        is_utf8: Box::new(scalar::is_utf8_short),
     });
     v
 }
@@ -31,8 +36,8 @@ fn kernels() -> Vec<Impl> {
     for k in utfast_simd::available() {
         v.push(Impl {
             name: format!("kernel/{}", k.name()),
-            validate: k.validate_utf8,
-            is_utf8: k.is_utf8,
+            validate: Box::new(|s| k.validate_utf8(s)),
+            is_utf8: Box::new(|s| k.is_utf8(s)),
         });
     }
     v

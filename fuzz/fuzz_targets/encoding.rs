@@ -72,27 +72,27 @@ fn check_detect(data: &[u8]) {
     assert_eq!(set.len(), set.iter().count());
     for &k in check::kernels() {
         let valid = [
-            (Encoding::Utf8, (k.validate_utf8)(data).is_ok()),
+            (Encoding::Utf8, k.validate_utf8(data).is_ok()),
             (
                 Encoding::Utf16Le,
-                (k.validate_utf16)(data, Endian::Little).is_ok(),
+                k.validate_utf16(data, Endian::Little).is_ok(),
             ),
             (
                 Encoding::Utf16Be,
-                (k.validate_utf16)(data, Endian::Big).is_ok(),
+                k.validate_utf16(data, Endian::Big).is_ok(),
             ),
             (
                 Encoding::Utf32Le,
-                (k.validate_utf32)(data, Endian::Little).is_ok(),
+                k.validate_utf32(data, Endian::Little).is_ok(),
             ),
             (
                 Encoding::Utf32Be,
-                (k.validate_utf32)(data, Endian::Big).is_ok(),
+                k.validate_utf32(data, Endian::Big).is_ok(),
             ),
             (Encoding::Latin1, true),
         ];
         for (e, ok) in valid {
-            assert_eq!(set.contains(e), ok, "{}: detect {e} {:02x?}", k.name, data);
+            assert_eq!(set.contains(e), ok, "{}: detect {e} {:02x?}", k.name(), data);
         }
     }
 }

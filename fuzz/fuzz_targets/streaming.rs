@@ -57,13 +57,13 @@ fn validate_chunked(k: &Kernel, pieces: &[&[u8]]) -> Result<(), usize> {
     let mut offset = 0; // absolute position of carry[0]
     for piece in pieces {
         carry.extend_from_slice(piece);
-        match (k.validate_utf8)(&carry) {
+        match k.validate_utf8(&carry) {
             Ok(()) => {
                 offset += carry.len();
                 carry.clear();
             }
             Err(e) if e.error_len().is_none() => {
-                assert!(carry.len() - e.valid_up_to() <= 3, "{}: long tail", k.name);
+                assert!(carry.len() - e.valid_up_to() <= 3, "{}: long tail", k.name());
                 offset += e.valid_up_to();
                 carry.drain(..e.valid_up_to());
             }
@@ -170,7 +170,7 @@ fn check_transcoder(input: &Input<'_>, pieces: &[&[u8]]) {
         let what = || {
             format!(
                 "{} {from}({bom:?})->{to} {mode:?} out {} splits {:?}: {}",
-                k.name,
+                k.name(),
                 input.out_len,
                 input.splits,
                 hex(data)
@@ -199,7 +199,7 @@ fuzz_target!(|input: Input<'_>| {
             got,
             want,
             "{} chunked {:?}: {}",
-            k.name,
+            k.name(),
             input.splits,
             hex(input.data)
         );

@@ -27,7 +27,7 @@ pub fn kernels() -> &'static [&'static Kernel] {
     static K: OnceLock<Vec<&'static Kernel>> = OnceLock::new();
     K.get_or_init(|| {
         let k: Vec<&'static Kernel> = utfast_simd::available().collect();
-        let names: Vec<&str> = k.iter().map(|k| k.name).collect();
+        let names: Vec<&str> = k.iter().map(|k| k.name()).collect();
         eprintln!("utfast kernels: {names:?}");
         k
     })
@@ -35,7 +35,7 @@ pub fn kernels() -> &'static [&'static Kernel] {
 
 /// The kernels that are compared with scalar (all but scalar itself).
 pub fn fast_kernels() -> impl Iterator<Item = &'static Kernel> {
-    kernels().iter().copied().filter(|k| k.name != "scalar")
+    kernels().iter().copied().filter(|k| k.name() != "scalar")
 }
 
 /// The scalar reference kernel.
@@ -88,7 +88,7 @@ pub fn run_guarded(
     let what = || {
         format!(
             "{} {from}->{to} {mode:?} dst {len} src {}",
-            k.name,
+            k.name(),
             hex(src)
         )
     };
@@ -198,13 +198,13 @@ pub fn check_transcode(src: &[u8], from: Encoding, to: Encoding, mode: Mode, cut
                 got.result,
                 want.result,
                 "{} vs scalar: {from}->{to} {mode:?} dst {len} src {}",
-                k.name,
+                k.name(),
                 hex(src)
             );
             assert_bytes_eq(&got.out, &want.out, || {
                 format!(
                     "{} vs scalar: {from}->{to} {mode:?} dst {len} src {}",
-                    k.name,
+                    k.name(),
                     hex(src)
                 )
             });
@@ -216,7 +216,7 @@ pub fn check_transcode(src: &[u8], from: Encoding, to: Encoding, mode: Mode, cut
 /// Validation of `src` in every form, every kernel against scalar, scalar against std.
 pub fn check_validate(src: &[u8]) {
     let s = scalar();
-    let want8 = (s.validate_utf8)(src);
+    let want8 = s.validate_utf8(src);
     match (core::str::from_utf8(src), want8) {
         (Ok(_), Ok(())) => {}
         (Err(e), Err(w)) => {
@@ -237,20 +237,15 @@ pub fn check_validate(src: &[u8]) {
         }
         (std, got) => panic!("scalar {got:?}, std {std:?}: {}", hex(src)),
     }
+    assert_eq!(s.is_utf8(src), want8.is_ok(), "scalar is_utf8 {}", hex(src));
     assert_eq!(
-        (s.is_utf8)(src),
-        want8.is_ok(),
-        "scalar is_utf8 {}",
-        hex(src)
-    );
-    assert_eq!(
-        (s.is_ascii)(src),
+        s.is_ascii(src),
         src.is_ascii(),
         "scalar is_ascii {}",
         hex(src)
     );
     for e in ENDIANS {
-        let w16 = (s.validate_utf16)(src, e);
+        let w16 = s.validate_utf16(src, e);
         let first_bad = |from| {
             oracle::decode(src, from)
                 .iter()
@@ -273,7 +268,7 @@ pub fn check_validate(src: &[u8]) {
             "scalar utf16 {e:?} {}",
             hex(src)
         );
-        let w32 = (s.validate_utf32)(src, e);
+        let w32 = s.validate_utf32(src, e);
         assert_eq!(
             w32.err().map(|x| x.valid_up_to()),
             first_bad(enc32),
@@ -282,21 +277,21 @@ pub fn check_validate(src: &[u8]) {
         );
     }
     for k in fast_kernels() {
-        let what = |op: &str| format!("{} vs scalar {op}: {}", k.name, hex(src));
-        assert_eq!((k.validate_utf8)(src), want8, "{}", what("validate_utf8"));
-        assert_eq!((k.is_utf8)(src), want8.is_ok(), "{}", what("is_utf8"));
-        assert_eq!((k.is_ascii)(src), src.is_ascii(), "{}", what("is_ascii"));
+        let what = |op: &str| format!("{} vs scalar {op}: {}", k.name(), hex(src));
+        assert_eq!(k.validate_utf8(src), want8, "{}", what("validate_utf8"));
+        assert_eq!(k.is_utf8(src), want8.is_ok(), "{}", what("is_utf8"));
+        assert_eq!(k.is_ascii(src), src.is_ascii(), "{}", what("is_ascii"));
         for e in ENDIANS {
             let op = format!("{e:?}");
             assert_eq!(
-                (k.validate_utf16)(src, e),
-                (s.validate_utf16)(src, e),
+                k.validate_utf16(src, e),
+                s.validate_utf16(src, e),
                 "{}",
                 what(&op)
             );
             assert_eq!(
-                (k.validate_utf32)(src, e),
-                (s.validate_utf32)(src, e),
+                k.validate_utf32(src, e),
+                s.validate_utf32(src, e),
                 "{}",
                 what(&op)
             );
@@ -309,24 +304,24 @@ pub fn check_validate(src: &[u8]) {
 pub fn lengths(k: &Kernel, src: &[u8], from: Encoding) -> Vec<(&'static str, usize)> {
     match from {
         Encoding::Utf8 => vec![
-            ("count_utf8", (k.count_utf8)(src)),
-            ("utf16_len_from_utf8", (k.utf16_len_from_utf8)(src)),
+            ("count_utf8", k.count_utf8(src)),
+            ("utf16_len_from_utf8", k.utf16_len_from_utf8(src)),
         ],
         Encoding::Utf16Le | Encoding::Utf16Be => {
             let e = from.endian().unwrap();
             vec![
-                ("count_utf16", (k.count_utf16)(src, e)),
-                ("utf8_len_from_utf16", (k.utf8_len_from_utf16)(src, e)),
+                ("count_utf16", k.count_utf16(src, e)),
+                ("utf8_len_from_utf16", k.utf8_len_from_utf16(src, e)),
             ]
         }
         Encoding::Utf32Le | Encoding::Utf32Be => {
             let e = from.endian().unwrap();
             vec![
-                ("utf8_len_from_utf32", (k.utf8_len_from_utf32)(src, e)),
-                ("utf16_len_from_utf32", (k.utf16_len_from_utf32)(src, e)),
+                ("utf8_len_from_utf32", k.utf8_len_from_utf32(src, e)),
+                ("utf16_len_from_utf32", k.utf16_len_from_utf32(src, e)),
             ]
         }
-        Encoding::Latin1 => vec![("utf8_len_from_latin1", (k.utf8_len_from_latin1)(src))],
+        Encoding::Latin1 => vec![("utf8_len_from_latin1", k.utf8_len_from_latin1(src))],
     }
 }
 
@@ -357,7 +352,7 @@ pub fn check_lengths(src: &[u8], from: Encoding) {
             lengths(k, src, from),
             want,
             "{} lengths {from} {}",
-            k.name,
+            k.name(),
             hex(src)
         );
     }
@@ -394,7 +389,7 @@ pub fn check_roundtrip(text: &str) {
         }
         for &k in kernels() {
             for mode in [Mode::Strict, Mode::Valid] {
-                let what = || format!("{} UTF-8->{to}->UTF-8 {mode:?}: {}", k.name, hex(src));
+                let what = || format!("{} UTF-8->{to}->UTF-8 {mode:?}: {}", k.name(), hex(src));
                 let mid = run_guarded(k, src, Encoding::Utf8, to, mode, want_mid.len(), true);
                 assert_eq!(mid.result, Ok(want_mid.len()), "{}", what());
                 assert_bytes_eq(&mid.out, &want_mid, what);
@@ -411,7 +406,13 @@ pub fn check_latin1_roundtrip(src: &[u8]) {
     let utf8: String = src.iter().map(|&b| char::from(b)).collect();
     for &k in kernels() {
         for mode in MODES {
-            let what = || format!("{} Latin-1->UTF-8->Latin-1 {mode:?}: {}", k.name, hex(src));
+            let what = || {
+                format!(
+                    "{} Latin-1->UTF-8->Latin-1 {mode:?}: {}",
+                    k.name(),
+                    hex(src)
+                )
+            };
             let l = Encoding::Latin1;
             let mid = run_guarded(k, src, l, Encoding::Utf8, mode, utf8.len(), true);
             assert_eq!(mid.result, Ok(utf8.len()), "{}", what());

@@ -34,7 +34,7 @@ fn candidates() -> [Option<&'static Kernel>; 5] {
 
 /// Looks a kernel up by name among the available ones.
 pub fn by_name(name: &str) -> Option<&'static Kernel> {
-    available().find(|k| k.name.eq_ignore_ascii_case(name.trim()))
+    available().find(|k| k.name().eq_ignore_ascii_case(name.trim()))
 }
 
 static ACTIVE: AtomicPtr<Kernel> = AtomicPtr::new(core::ptr::null_mut());

@@ -1,89 +1,150 @@
-//! The [`Kernel`] table: one safe function pointer per operation.
+//! The [`Kernel`]: one instruction set's implementation of every operation.
 //!
 //! All operations are byte-oriented (see `utfast_scalar`'s conventions): positions
 //! and lengths in bytes, except the `*_len_*`/`count_*` functions, which return
-//! units of the output form (UTF-16 units, code points, ...).
+//! units of the output form (UTF-16 units, code points, ...). Each method has exactly
+//! the contract and the results of the `utfast_scalar` function of the same name.
+//!
+//! # Safe by construction
+//!
+//! A kernel's table ([`Ops`]) holds `unsafe fn` pointers: a SIMD entry may only run
+//! on a CPU with its instruction set. The only way to make a `Kernel` is the
+//! `unsafe` [`Kernel::new`], whose contract is exactly that: every `Kernel` that safe
+//! code can reach runs on this CPU. Each ISA module keeps its `Kernel` in a private
+//! `static` and hands it out only after detection (see [`simd_kernel!`]), so the safe
+//! methods below may call the table's functions. The fields are private and the type
+//! is `#[non_exhaustive]`, so adding an operation breaks nobody.
 
 use utfast_scalar::{Encoding, Endian, Mode, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 
-/// A transcoder: `(src, dst, src_endian, dst_endian, mode) -> bytes written`.
+/// A transcoder entry: `(src, dst, src_endian, dst_endian, mode) -> bytes written`.
 /// Endian arguments are ignored for forms without a byte order (UTF-8, Latin-1).
-pub type TranscodeFn = fn(&[u8], &mut [u8], Endian, Endian, Mode) -> Result<usize, TranscodeError>;
+pub(crate) type TranscodeFn =
+    unsafe fn(&[u8], &mut [u8], Endian, Endian, Mode) -> Result<usize, TranscodeError>;
 
-/// A table of implementations of every operation for one instruction set.
+/// One function per operation: the table inside a [`Kernel`].
+///
+/// # Safety
+/// The functions may use instructions of one ISA; see [`Kernel::new`].
+#[derive(Clone, Copy)]
+pub(crate) struct Ops {
+    pub(crate) validate_utf8: unsafe fn(&[u8]) -> Result<(), Utf8Error>,
+    pub(crate) is_utf8: unsafe fn(&[u8]) -> bool,
+    pub(crate) is_ascii: unsafe fn(&[u8]) -> bool,
+    pub(crate) validate_utf16: unsafe fn(&[u8], Endian) -> Result<(), Utf16Error>,
+    pub(crate) validate_utf32: unsafe fn(&[u8], Endian) -> Result<(), Utf32Error>,
+    pub(crate) utf8_to_utf16: TranscodeFn,
+    pub(crate) utf8_to_utf32: TranscodeFn,
+    pub(crate) utf8_to_latin1: TranscodeFn,
+    pub(crate) utf8_to_utf8: TranscodeFn,
+    pub(crate) utf16_to_utf8: TranscodeFn,
+    pub(crate) utf16_to_utf16: TranscodeFn,
+    pub(crate) utf16_to_utf32: TranscodeFn,
+    pub(crate) utf16_to_latin1: TranscodeFn,
+    pub(crate) utf32_to_utf8: TranscodeFn,
+    pub(crate) utf32_to_utf16: TranscodeFn,
+    pub(crate) utf32_to_utf32: TranscodeFn,
+    pub(crate) utf32_to_latin1: TranscodeFn,
+    pub(crate) latin1_to_utf8: TranscodeFn,
+    pub(crate) latin1_to_utf16: TranscodeFn,
+    pub(crate) latin1_to_utf32: TranscodeFn,
+    pub(crate) count_utf8: unsafe fn(&[u8]) -> usize,
+    pub(crate) count_utf16: unsafe fn(&[u8], Endian) -> usize,
+    pub(crate) utf16_len_from_utf8: unsafe fn(&[u8]) -> usize,
+    pub(crate) utf8_len_from_utf16: unsafe fn(&[u8], Endian) -> usize,
+    pub(crate) utf8_len_from_utf32: unsafe fn(&[u8], Endian) -> usize,
+    pub(crate) utf16_len_from_utf32: unsafe fn(&[u8], Endian) -> usize,
+    pub(crate) utf8_len_from_latin1: unsafe fn(&[u8]) -> usize,
+}
+
+/// One instruction set's implementation of every operation (`"scalar"`, `"sse42"`,
+/// `"avx2"`, `"avx512"`, `"neon"`).
 ///
 /// Every kernel produces results identical to the scalar kernel (outputs, error
-/// kinds, positions). The function pointers are safe to call: a kernel is only
-/// handed out after the CPU features it needs were detected.
-#[derive(Debug)]
+/// kinds, positions): each method has the contract of the `utfast_scalar` function
+/// of the same name. Kernels are handed out by [`available`](crate::available),
+/// [`active`](crate::active) and [`by_name`](crate::by_name) only after the CPU
+/// features they need were detected, so every method is safe to call.
+///
+/// ```
+/// let k = utfast_simd::active();
+/// assert!(k.is_utf8("héllo".as_bytes()));
+/// let mut out = [0u8; 8];
+/// let n = k.utf8_to_utf16(b"hi", &mut out, utfast_scalar::Endian::Little, utfast_scalar::Mode::Strict);
+/// assert_eq!((n, &out[..4]), (Ok(4), &b"h\0i\0"[..]));
+/// ```
+#[non_exhaustive]
 pub struct Kernel {
-    /// `"scalar"`, `"sse42"`, `"avx2"`, `"avx512"` or `"neon"`.
-    pub name: &'static str,
-    /// UTF-8 validation with the exact `core::str::Utf8Error`.
-    pub validate_utf8: fn(&[u8]) -> Result<(), Utf8Error>,
-    /// UTF-8 validation without position.
-    pub is_utf8: fn(&[u8]) -> bool,
-    /// Whether all bytes are below 0x80.
-    pub is_ascii: fn(&[u8]) -> bool,
-    /// UTF-16 validation of bytes in the given order (`valid_up_to` in bytes).
-    pub validate_utf16: fn(&[u8], Endian) -> Result<(), Utf16Error>,
-    /// UTF-32 validation of bytes in the given order (`valid_up_to` in bytes).
-    pub validate_utf32: fn(&[u8], Endian) -> Result<(), Utf32Error>,
+    name: &'static str,
+    ops: Ops,
+}
 
-    /// UTF-8 -> UTF-16 (dst endian).
-    pub utf8_to_utf16: TranscodeFn,
-    /// UTF-8 -> UTF-32 (dst endian).
-    pub utf8_to_utf32: TranscodeFn,
-    /// UTF-8 -> Latin-1.
-    pub utf8_to_latin1: TranscodeFn,
-    /// UTF-8 -> UTF-8 (validated copy or lossy repair).
-    pub utf8_to_utf8: TranscodeFn,
-    /// UTF-16 (src endian) -> UTF-8.
-    pub utf16_to_utf8: TranscodeFn,
-    /// UTF-16 -> UTF-16 (byte swap, validated copy or repair).
-    pub utf16_to_utf16: TranscodeFn,
-    /// UTF-16 -> UTF-32.
-    pub utf16_to_utf32: TranscodeFn,
-    /// UTF-16 -> Latin-1.
-    pub utf16_to_latin1: TranscodeFn,
-    /// UTF-32 -> UTF-8.
-    pub utf32_to_utf8: TranscodeFn,
-    /// UTF-32 -> UTF-16.
-    pub utf32_to_utf16: TranscodeFn,
-    /// UTF-32 -> UTF-32.
-    pub utf32_to_utf32: TranscodeFn,
-    /// UTF-32 -> Latin-1.
-    pub utf32_to_latin1: TranscodeFn,
-    /// Latin-1 -> UTF-8 (mode ignored: Latin-1 is always valid).
-    pub latin1_to_utf8: TranscodeFn,
-    /// Latin-1 -> UTF-16 (dst endian).
-    pub latin1_to_utf16: TranscodeFn,
-    /// Latin-1 -> UTF-32 (dst endian).
-    pub latin1_to_utf32: TranscodeFn,
+impl core::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Kernel")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
 
-    /// Code points in valid UTF-8.
-    pub count_utf8: fn(&[u8]) -> usize,
-    /// Code points in valid UTF-16 bytes.
-    pub count_utf16: fn(&[u8], Endian) -> usize,
-    /// UTF-16 units for valid UTF-8.
-    pub utf16_len_from_utf8: fn(&[u8]) -> usize,
-    /// UTF-8 bytes for valid UTF-16 bytes.
-    pub utf8_len_from_utf16: fn(&[u8], Endian) -> usize,
-    /// UTF-8 bytes for valid UTF-32 bytes.
-    pub utf8_len_from_utf32: fn(&[u8], Endian) -> usize,
-    /// UTF-16 units for valid UTF-32 bytes.
-    pub utf16_len_from_utf32: fn(&[u8], Endian) -> usize,
-    /// UTF-8 bytes for Latin-1.
-    pub utf8_len_from_latin1: fn(&[u8]) -> usize,
+/// Calls the table entry `$f` of `$k` with the arguments `$a`.
+macro_rules! call {
+    ($k:expr, $f:ident($($a:expr),*)) => {
+        // SAFETY: a `Kernel` reachable from safe code runs on this CPU (the contract
+        // of `Kernel::new`), and the entry's other preconditions are its arguments'
+        // types.
+        unsafe { ($k.ops.$f)($($a),*) }
+    };
 }
 
 impl Kernel {
+    /// A kernel named `name` with the table `ops`.
+    ///
+    /// # Safety
+    /// Safe code may only reach the kernel on a CPU that supports every function of
+    /// `ops`: keep it in a private `static` handed out only after detection.
+    pub(crate) const unsafe fn new(name: &'static str, ops: Ops) -> Kernel {
+        Kernel { name, ops }
+    }
+
     /// The kernel's name (`"scalar"`, `"sse42"`, `"avx2"`, `"avx512"`, `"neon"`).
     pub fn name(&self) -> &'static str {
         self.name
     }
 
-    /// The transcoder for a pair of encodings (same-encoding pairs validate, repair or copy).
+    /// UTF-8 validation with the exact `core::str::Utf8Error` positions.
+    #[inline]
+    pub fn validate_utf8(&self, src: &[u8]) -> Result<(), Utf8Error> {
+        call!(self, validate_utf8(src))
+    }
+
+    /// Whether `src` is valid UTF-8 (no position: the fastest check).
+    #[inline]
+    pub fn is_utf8(&self, src: &[u8]) -> bool {
+        call!(self, is_utf8(src))
+    }
+
+    /// Whether every byte of `src` is below 0x80.
+    #[inline]
+    pub fn is_ascii(&self, src: &[u8]) -> bool {
+        call!(self, is_ascii(src))
+    }
+
+    /// UTF-16 validation of bytes in byte order `e` (`valid_up_to` in bytes).
+    #[inline]
+    pub fn validate_utf16(&self, src: &[u8], e: Endian) -> Result<(), Utf16Error> {
+        call!(self, validate_utf16(src, e))
+    }
+
+    /// UTF-32 validation of bytes in byte order `e` (`valid_up_to` in bytes).
+    #[inline]
+    pub fn validate_utf32(&self, src: &[u8], e: Endian) -> Result<(), Utf32Error> {
+        call!(self, validate_utf32(src, e))
+    }
+
+    /// Transcodes `src` from `from` to `to` into `dst`; returns the bytes written.
+    /// Same-encoding pairs validate and copy (strict), repair (lossy) or swap bytes.
+    #[inline]
     pub fn transcode(
         &self,
         src: &[u8],
@@ -95,25 +156,258 @@ impl Kernel {
         use Encoding::*;
         let fe = from.endian().unwrap_or(Endian::NATIVE);
         let te = to.endian().unwrap_or(Endian::NATIVE);
+        let o = &self.ops;
         let f: TranscodeFn = match (from, to) {
-            (Utf8, Utf8) => self.utf8_to_utf8,
-            (Utf8, Utf16Le | Utf16Be) => self.utf8_to_utf16,
-            (Utf8, Utf32Le | Utf32Be) => self.utf8_to_utf32,
-            (Utf8, Latin1) => self.utf8_to_latin1,
-            (Utf16Le | Utf16Be, Utf8) => self.utf16_to_utf8,
-            (Utf16Le | Utf16Be, Utf16Le | Utf16Be) => self.utf16_to_utf16,
-            (Utf16Le | Utf16Be, Utf32Le | Utf32Be) => self.utf16_to_utf32,
-            (Utf16Le | Utf16Be, Latin1) => self.utf16_to_latin1,
-            (Utf32Le | Utf32Be, Utf8) => self.utf32_to_utf8,
-            (Utf32Le | Utf32Be, Utf16Le | Utf16Be) => self.utf32_to_utf16,
-            (Utf32Le | Utf32Be, Utf32Le | Utf32Be) => self.utf32_to_utf32,
-            (Utf32Le | Utf32Be, Latin1) => self.utf32_to_latin1,
-            (Latin1, Utf8) => self.latin1_to_utf8,
-            (Latin1, Utf16Le | Utf16Be) => self.latin1_to_utf16,
-            (Latin1, Utf32Le | Utf32Be) => self.latin1_to_utf32,
+            (Utf8, Utf8) => o.utf8_to_utf8,
+            (Utf8, Utf16Le | Utf16Be) => o.utf8_to_utf16,
+            (Utf8, Utf32Le | Utf32Be) => o.utf8_to_utf32,
+            (Utf8, Latin1) => o.utf8_to_latin1,
+            (Utf16Le | Utf16Be, Utf8) => o.utf16_to_utf8,
+            (Utf16Le | Utf16Be, Utf16Le | Utf16Be) => o.utf16_to_utf16,
+            (Utf16Le | Utf16Be, Utf32Le | Utf32Be) => o.utf16_to_utf32,
+            (Utf16Le | Utf16Be, Latin1) => o.utf16_to_latin1,
+            (Utf32Le | Utf32Be, Utf8) => o.utf32_to_utf8,
+            (Utf32Le | Utf32Be, Utf16Le | Utf16Be) => o.utf32_to_utf16,
+            (Utf32Le | Utf32Be, Utf32Le | Utf32Be) => o.utf32_to_utf32,
+            (Utf32Le | Utf32Be, Latin1) => o.utf32_to_latin1,
+            (Latin1, Utf8) => o.latin1_to_utf8,
+            (Latin1, Utf16Le | Utf16Be) => o.latin1_to_utf16,
+            (Latin1, Utf32Le | Utf32Be) => o.latin1_to_utf32,
             (Latin1, Latin1) => copy_latin1,
         };
-        f(src, dst, fe, te, mode)
+        // SAFETY: as in `call!`.
+        unsafe { f(src, dst, fe, te, mode) }
+    }
+
+    /// UTF-8 -> UTF-16 in byte order `to`.
+    #[inline]
+    pub fn utf8_to_utf16(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        to: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf8_to_utf16(src, dst, Endian::NATIVE, to, mode))
+    }
+
+    /// UTF-8 -> UTF-32 in byte order `to`.
+    #[inline]
+    pub fn utf8_to_utf32(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        to: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf8_to_utf32(src, dst, Endian::NATIVE, to, mode))
+    }
+
+    /// UTF-8 -> Latin-1.
+    #[inline]
+    pub fn utf8_to_latin1(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(
+            self,
+            utf8_to_latin1(src, dst, Endian::NATIVE, Endian::NATIVE, mode)
+        )
+    }
+
+    /// UTF-8 -> UTF-8: a validated copy (strict, trusted-valid) or lossy repair.
+    #[inline]
+    pub fn utf8_to_utf8(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(
+            self,
+            utf8_to_utf8(src, dst, Endian::NATIVE, Endian::NATIVE, mode)
+        )
+    }
+
+    /// UTF-16 in byte order `from` -> UTF-8.
+    #[inline]
+    pub fn utf16_to_utf8(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        from: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf16_to_utf8(src, dst, from, Endian::NATIVE, mode))
+    }
+
+    /// UTF-16 in byte order `from` -> UTF-16 in byte order `to` (copy, swap, repair).
+    #[inline]
+    pub fn utf16_to_utf16(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        from: Endian,
+        to: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf16_to_utf16(src, dst, from, to, mode))
+    }
+
+    /// UTF-16 in byte order `from` -> UTF-32 in byte order `to`.
+    #[inline]
+    pub fn utf16_to_utf32(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        from: Endian,
+        to: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf16_to_utf32(src, dst, from, to, mode))
+    }
+
+    /// UTF-16 in byte order `from` -> Latin-1.
+    #[inline]
+    pub fn utf16_to_latin1(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        from: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf16_to_latin1(src, dst, from, Endian::NATIVE, mode))
+    }
+
+    /// UTF-32 in byte order `from` -> UTF-8.
+    #[inline]
+    pub fn utf32_to_utf8(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        from: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf32_to_utf8(src, dst, from, Endian::NATIVE, mode))
+    }
+
+    /// UTF-32 in byte order `from` -> UTF-16 in byte order `to`.
+    #[inline]
+    pub fn utf32_to_utf16(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        from: Endian,
+        to: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf32_to_utf16(src, dst, from, to, mode))
+    }
+
+    /// UTF-32 in byte order `from` -> UTF-32 in byte order `to` (copy, swap, repair).
+    #[inline]
+    pub fn utf32_to_utf32(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        from: Endian,
+        to: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf32_to_utf32(src, dst, from, to, mode))
+    }
+
+    /// UTF-32 in byte order `from` -> Latin-1.
+    #[inline]
+    pub fn utf32_to_latin1(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        from: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf32_to_latin1(src, dst, from, Endian::NATIVE, mode))
+    }
+
+    /// Latin-1 -> UTF-8 (Latin-1 is always valid: the only error is a full `dst`).
+    #[inline]
+    pub fn latin1_to_utf8(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+        call!(
+            self,
+            latin1_to_utf8(src, dst, Endian::NATIVE, Endian::NATIVE, Mode::Strict)
+        )
+    }
+
+    /// Latin-1 -> UTF-16 in byte order `to`.
+    #[inline]
+    pub fn latin1_to_utf16(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        to: Endian,
+    ) -> Result<usize, TranscodeError> {
+        call!(
+            self,
+            latin1_to_utf16(src, dst, Endian::NATIVE, to, Mode::Strict)
+        )
+    }
+
+    /// Latin-1 -> UTF-32 in byte order `to`.
+    #[inline]
+    pub fn latin1_to_utf32(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        to: Endian,
+    ) -> Result<usize, TranscodeError> {
+        call!(
+            self,
+            latin1_to_utf32(src, dst, Endian::NATIVE, to, Mode::Strict)
+        )
+    }
+
+    /// Code points in valid UTF-8.
+    #[inline]
+    pub fn count_utf8(&self, src: &[u8]) -> usize {
+        call!(self, count_utf8(src))
+    }
+
+    /// Code points in valid UTF-16 bytes of byte order `e`.
+    #[inline]
+    pub fn count_utf16(&self, src: &[u8], e: Endian) -> usize {
+        call!(self, count_utf16(src, e))
+    }
+
+    /// UTF-16 units of the conversion of valid UTF-8.
+    #[inline]
+    pub fn utf16_len_from_utf8(&self, src: &[u8]) -> usize {
+        call!(self, utf16_len_from_utf8(src))
+    }
+
+    /// UTF-8 bytes of the conversion of valid UTF-16 bytes of byte order `e`.
+    #[inline]
+    pub fn utf8_len_from_utf16(&self, src: &[u8], e: Endian) -> usize {
+        call!(self, utf8_len_from_utf16(src, e))
+    }
+
+    /// UTF-8 bytes of the conversion of valid UTF-32 bytes of byte order `e`.
+    #[inline]
+    pub fn utf8_len_from_utf32(&self, src: &[u8], e: Endian) -> usize {
+        call!(self, utf8_len_from_utf32(src, e))
+    }
+
+    /// UTF-16 units of the conversion of valid UTF-32 bytes of byte order `e`.
+    #[inline]
+    pub fn utf16_len_from_utf32(&self, src: &[u8], e: Endian) -> usize {
+        call!(self, utf16_len_from_utf32(src, e))
+    }
+
+    /// UTF-8 bytes of the conversion of Latin-1.
+    #[inline]
+    pub fn utf8_len_from_latin1(&self, src: &[u8]) -> usize {
+        call!(self, utf8_len_from_latin1(src))
     }
 }
 
@@ -127,15 +421,12 @@ fn copy_latin1(
     utfast_scalar::transcode::transcode(src, dst, Encoding::Latin1, Encoding::Latin1, Mode::Strict)
 }
 
-/// The portable reference kernel (always available).
-pub static SCALAR: Kernel = SCALAR_TABLE;
-
-/// The scalar kernel's table as a constant, so SIMD kernels can take every entry
-/// they do not accelerate from it (`Kernel { name: "...", ..SCALAR_TABLE }`).
-pub const SCALAR_TABLE: Kernel = {
+/// The scalar kernel's table: the reference, and what every SIMD entry calls for
+/// inputs shorter than [`SHORT_INPUT`](crate::SHORT_INPUT) (a constant, so those
+/// calls are direct).
+pub(crate) const SCALAR_OPS: Ops = {
     use utfast_scalar::{len, transcode as t, utf16, utf32, utf8};
-    Kernel {
-        name: "scalar",
+    Ops {
         validate_utf8: utf8::validate_utf8,
         is_utf8: utf8::is_utf8,
         is_ascii: utf8::is_ascii,
@@ -165,3 +456,101 @@ pub const SCALAR_TABLE: Kernel = {
         utf8_len_from_latin1: len::utf8_len_from_latin1,
     }
 };
+
+/// The portable reference kernel (always available).
+// SAFETY: every function of the scalar table is safe Rust, so it runs on any CPU.
+pub static SCALAR: Kernel = unsafe { Kernel::new("scalar", SCALAR_OPS) };
+
+/// Defines `static $kernel: Kernel` for one instruction set: every operation is a
+/// `#[target_feature(enable = $features)]` function (so the whole loop is compiled
+/// with the features and every `Vector` method inlines) that sends inputs shorter
+/// than [`SHORT_INPUT`](crate::SHORT_INPUT) to the scalar table and calls the
+/// generic algorithm named in the table below otherwise: one hop from the table to
+/// the algorithm.
+///
+/// `$W` is the ISA's widest vector (validation, the unit-oriented block loops), `$V`
+/// its 16-byte vector (the UTF-8 transcoders' windows and 16-byte shuffles), `$H`
+/// its hooks (`crate::generic::hooks`): whole-block fast paths of its own that plug
+/// into the generic loops.
+///
+/// The invoking module must keep `$kernel` private and hand it out only after
+/// detecting `$features` (the `SAFETY` argument of [`Kernel::new`] here).
+macro_rules! simd_kernel {
+    (static $kernel:ident = $name:literal, features $features:literal,
+     W = $W:ty, V = $V:ty, H = $H:ty;) => {
+        $crate::kernel::simd_kernel!(@table $kernel, $name, $features;
+            validate_utf8(src: &[u8]) -> Result<(), utfast_scalar::Utf8Error>
+                = crate::generic::utf8_validate::validate_utf8::<$W>;
+            is_utf8(src: &[u8]) -> bool
+                = crate::generic::utf8_validate::is_utf8::<$W>;
+            is_ascii(src: &[u8]) -> bool
+                = crate::generic::ascii::is_ascii::<$W>;
+            validate_utf16(src: &[u8], e: utfast_scalar::Endian)
+                -> Result<(), utfast_scalar::Utf16Error>
+                = crate::generic::utf16::validate_utf16::<$W>;
+            validate_utf32(src: &[u8], e: utfast_scalar::Endian)
+                -> Result<(), utfast_scalar::Utf32Error>
+                = crate::generic::utf32::validate_utf32::<$W>;
+            utf8_to_utf16 @transcode = crate::generic::utf8_decode::utf8_to_utf16::<$W, $V, $H>;
+            utf8_to_utf32 @transcode = crate::generic::utf8_decode::utf8_to_utf32::<$W, $V, $H>;
+            utf8_to_latin1 @transcode = crate::generic::utf8_latin1::utf8_to_latin1::<$V>;
+            utf8_to_utf8 @transcode = crate::generic::utf8_utf8::utf8_to_utf8::<$W>;
+            utf16_to_utf8 @transcode = crate::generic::utf8_encode::utf16_to_utf8::<$W, $V, $H>;
+            utf16_to_utf16 @transcode = crate::generic::swap::utf16_to_utf16::<$W>;
+            utf16_to_utf32 @transcode = crate::generic::utf16::utf16_to_utf32::<$W, $V>;
+            utf16_to_latin1 @transcode = crate::generic::utf16::utf16_to_latin1::<$W>;
+            utf32_to_utf8 @transcode = crate::generic::utf8_encode::utf32_to_utf8::<$W, $V, $H>;
+            utf32_to_utf16 @transcode = crate::generic::utf32::utf32_to_utf16::<$W, $V>;
+            utf32_to_utf32 @transcode = crate::generic::swap::utf32_to_utf32::<$W>;
+            utf32_to_latin1 @transcode = crate::generic::utf32::utf32_to_latin1::<$W>;
+            latin1_to_utf8 @transcode = crate::generic::latin1::latin1_to_utf8::<$V>;
+            latin1_to_utf16 @transcode = crate::generic::latin1::latin1_to_utf16::<$W>;
+            latin1_to_utf32 @transcode = crate::generic::latin1::latin1_to_utf32::<$W>;
+            count_utf8(src: &[u8]) -> usize = crate::generic::lengths::count_utf8::<$W>;
+            count_utf16(src: &[u8], e: utfast_scalar::Endian) -> usize
+                = crate::generic::lengths::count_utf16::<$W>;
+            utf16_len_from_utf8(src: &[u8]) -> usize
+                = crate::generic::lengths::utf16_len_from_utf8::<$W>;
+            utf8_len_from_utf16(src: &[u8], e: utfast_scalar::Endian) -> usize
+                = crate::generic::lengths::utf8_len_from_utf16::<$W>;
+            utf8_len_from_utf32(src: &[u8], e: utfast_scalar::Endian) -> usize
+                = crate::generic::lengths::utf8_len_from_utf32::<$W>;
+            utf16_len_from_utf32(src: &[u8], e: utfast_scalar::Endian) -> usize
+                = crate::generic::lengths::utf16_len_from_utf32::<$W>;
+            utf8_len_from_latin1(src: &[u8]) -> usize
+                = crate::generic::lengths::utf8_len_from_latin1::<$W>;
+        );
+    };
+    (@table $kernel:ident, $name:literal, $features:literal;
+     $($op:ident $(@$transcode:ident)? $(($($a:ident: $t:ty),*) -> $r:ty)? = $f:path;)*) => {
+        static $kernel: $crate::kernel::Kernel = {
+            $(
+                $crate::kernel::simd_kernel!(@fn $op, $features, $f,
+                    $(@$transcode)? $(($($a: $t),*) -> $r)?);
+            )*
+            // SAFETY: the invoking module keeps this static private and hands it out
+            // only after detecting `$features` (see `simd_kernel!`).
+            unsafe { $crate::kernel::Kernel::new($name, $crate::kernel::Ops { $($op),* }) }
+        };
+    };
+    (@fn $op:ident, $features:literal, $f:path, @transcode) => {
+        $crate::kernel::simd_kernel!(@fn $op, $features, $f,
+            (src: &[u8], dst: &mut [u8], from: utfast_scalar::Endian,
+             to: utfast_scalar::Endian, mode: utfast_scalar::Mode)
+                -> Result<usize, utfast_scalar::TranscodeError>);
+    };
+    (@fn $op:ident, $features:literal, $f:path,
+     ($src:ident: $st:ty $(, $a:ident: $t:ty)*) -> $r:ty) => {
+        #[target_feature(enable = $features)]
+        fn $op($src: $st $(, $a: $t)*) -> $r {
+            if $src.len() < $crate::SHORT_INPUT {
+                // SAFETY: the scalar table's functions are safe Rust.
+                return unsafe { ($crate::kernel::SCALAR_OPS.$op)($src $(, $a)*) };
+            }
+            // SAFETY: this function is compiled with the ISA's features, and the
+            // generic algorithm's other preconditions are its arguments' types.
+            unsafe { $f($src $(, $a)*) }
+        }
+    };
+}
+pub(crate) use simd_kernel;

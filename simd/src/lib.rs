@@ -4,10 +4,13 @@
 //! that contains `unsafe` code: every `unsafe fn` documents its contract in a
 //! `# Safety` section, every `unsafe {}` block says why it holds in a `// SAFETY:` line.
 //!
-//! Layout: `kernel` (the [`Kernel`] table), `dispatch` (registry, detection, cache),
-//! `vector` (the crate-private `Vector` trait and one impl per ISA), `generic`
-//! (each algorithm once, generic over `Vector`), `x86_64`/`aarch64` (thin
-//! `#[target_feature]` instantiations).
+//! Layout (see ARCHITECTURE.md at the repository root for the map from each
+//! operation to its code): `kernel` (the [`Kernel`] type and the per-ISA table
+//! builder), `dispatch` (registry, detection, cache), `vector`/`vector_ext` (the
+//! crate-private `Vector` traits and one impl per ISA), `generic` (each algorithm
+//! once, generic over `Vector`, with hooks for ISA-specific block code), and one file
+//! per kernel (`x86_64/{sse42,avx2,avx512}.rs`, `aarch64/neon.rs`) holding its
+//! detection, its instantiation and its table.
 #![no_std]
 
 #[cfg(feature = "std")]
@@ -19,12 +22,17 @@ pub mod kernel;
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
 mod generic;
-mod units;
+mod tables;
 mod vector;
 mod vector_ext;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
 pub use dispatch::{active, available, by_name};
-pub use kernel::{Kernel, TranscodeFn, SCALAR};
-mod tables;
+pub use kernel::{Kernel, SCALAR};
+
+/// Inputs shorter than this many bytes go straight to the scalar code: below one
+/// 64-byte SIMD block the table call and the block set-up cost more than they save.
+/// Every SIMD kernel entry applies it, and so does the facade before it loads the
+/// active kernel.
+pub const SHORT_INPUT: usize = 64;

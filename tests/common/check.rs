@@ -68,61 +68,6 @@ pub fn misaligned(src: &[u8], off: usize) -> (Vec<u8>, usize) {
     (v, off)
 }
 
-/// The kernel field for a pair of encodings (what `Kernel::transcode` dispatches to),
-/// or `None` for Latin-1 -> Latin-1 (no field).
-pub fn field(k: &Kernel, from: Encoding, to: Encoding) -> Option<utfast_simd::TranscodeFn> {
-    use Encoding::*;
-    Some(match (from, to) {
-        (Utf8, Utf8) => k.utf8_to_utf8,
-        (Utf8, Utf16Le | Utf16Be) => k.utf8_to_utf16,
-        (Utf8, Utf32Le | Utf32Be) => k.utf8_to_utf32,
-        (Utf8, Latin1) => k.utf8_to_latin1,
-        (Utf16Le | Utf16Be, Utf8) => k.utf16_to_utf8,
-        (Utf16Le | Utf16Be, Utf16Le | Utf16Be) => k.utf16_to_utf16,
-        (Utf16Le | Utf16Be, Utf32Le | Utf32Be) => k.utf16_to_utf32,
-        (Utf16Le | Utf16Be, Latin1) => k.utf16_to_latin1,
-        (Utf32Le | Utf32Be, Utf8) => k.utf32_to_utf8,
-        (Utf32Le | Utf32Be, Utf16Le | Utf16Be) => k.utf32_to_utf16,
-        (Utf32Le | Utf32Be, Utf32Le | Utf32Be) => k.utf32_to_utf32,
-        (Utf32Le | Utf32Be, Latin1) => k.utf32_to_latin1,
-        (Latin1, Utf8) => k.latin1_to_utf8,
-        (Latin1, Utf16Le | Utf16Be) => k.latin1_to_utf16,
-        (Latin1, Utf32Le | Utf32Be) => k.latin1_to_utf32,
-        (Latin1, Latin1) => return None,
-    })
-}
-
-/// Calls the kernel field directly, with the endian arguments that the field must
-/// ignore (those of UTF-8/Latin-1) set to both values; both must equal `expect`.
-pub fn check_field_ignores_endian(
-    k: &Kernel,
-    src: &[u8],
-    from: Encoding,
-    to: Encoding,
-    mode: Mode,
-    dst_len: usize,
-    expect: &Outcome,
-) -> Result<(), String> {
-    let Some(f) = field(k, from, to) else {
-        return Ok(());
-    };
-    for junk in [Endian::Little, Endian::Big] {
-        let fe = from.endian().unwrap_or(junk);
-        let te = to.endian().unwrap_or(junk);
-        let got = call(|s, d| f(s, d, fe, te, mode), src, dst_len, 0x3C)?;
-        if got != *expect {
-            return Err(format!(
-                "kernel {} field {from} -> {to} {mode:?} with ignored endian {junk:?}: {:?}, via transcode {:?}; src {}",
-                k.name(),
-                got.result,
-                expect.result,
-                show(src)
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// Runs the scalar transcoder (the oracle) directly.
 pub fn scalar(
     src: &[u8],
@@ -243,10 +188,6 @@ pub fn check_all_targets(
                 check_case(kernels, src, &items, from, to, mode, exact - 1)?;
             }
             check_case(kernels, src, &items, from, to, mode, max)?;
-            for k in kernels {
-                let via = kernel(k, src, from, to, mode, max, 0x5A)?;
-                check_field_ignores_endian(k, src, from, to, mode, max, &via)?;
-            }
         }
     }
     Ok(())
@@ -281,9 +222,9 @@ pub fn check_validation(kernels: &[&'static Kernel], src: &[u8]) -> Result<(), S
         }
         for k in kernels {
             let got = if enc.unit_size() == 2 {
-                norm16((k.validate_utf16)(src, e))
+                norm16(k.validate_utf16(src, e))
             } else {
-                norm32((k.validate_utf32)(src, e))
+                norm32(k.validate_utf32(src, e))
             };
             if got != oracle {
                 return Err(format!(
@@ -321,13 +262,13 @@ pub fn check_lengths(
                 "count_utf8",
                 len::count_utf8(src),
                 text.chars().count(),
-                Box::new(|k| (k.count_utf8)(src)),
+                Box::new(|k| k.count_utf8(src)),
             ));
             cases.push((
                 "utf16_len_from_utf8",
                 len::utf16_len_from_utf8(src),
                 text.encode_utf16().count(),
-                Box::new(|k| (k.utf16_len_from_utf8)(src)),
+                Box::new(|k| k.utf16_len_from_utf8(src)),
             ));
         }
         Encoding::Utf16Le | Encoding::Utf16Be => {
@@ -335,13 +276,13 @@ pub fn check_lengths(
                 "count_utf16",
                 len::count_utf16(src, e),
                 text.chars().count(),
-                Box::new(move |k| (k.count_utf16)(src, e)),
+                Box::new(move |k| k.count_utf16(src, e)),
             ));
             cases.push((
                 "utf8_len_from_utf16",
                 len::utf8_len_from_utf16(src, e),
                 text.len(),
-                Box::new(move |k| (k.utf8_len_from_utf16)(src, e)),
+                Box::new(move |k| k.utf8_len_from_utf16(src, e)),
             ));
         }
         Encoding::Utf32Le | Encoding::Utf32Be => {
@@ -349,13 +290,13 @@ pub fn check_lengths(
                 "utf8_len_from_utf32",
                 len::utf8_len_from_utf32(src, e),
                 text.len(),
-                Box::new(move |k| (k.utf8_len_from_utf32)(src, e)),
+                Box::new(move |k| k.utf8_len_from_utf32(src, e)),
             ));
             cases.push((
                 "utf16_len_from_utf32",
                 len::utf16_len_from_utf32(src, e),
                 text.encode_utf16().count(),
-                Box::new(move |k| (k.utf16_len_from_utf32)(src, e)),
+                Box::new(move |k| k.utf16_len_from_utf32(src, e)),
             ));
         }
         Encoding::Latin1 => {
@@ -363,7 +304,7 @@ pub fn check_lengths(
                 "utf8_len_from_latin1",
                 len::utf8_len_from_latin1(src),
                 text.len(),
-                Box::new(|k| (k.utf8_len_from_latin1)(src)),
+                Box::new(|k| k.utf8_len_from_latin1(src)),
             ));
         }
     }

@@ -1,3 +1,2 @@
 //! aarch64 kernels.
-pub mod neon;
-pub(crate) mod units;
+pub(crate) mod neon;

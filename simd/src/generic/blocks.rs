@@ -36,8 +36,9 @@
 //! later output (scratch bytes after `written` remain only after `Ok` or an input
 //! error, which the contract allows).
 
+pub(crate) use super::handover::shift;
 use crate::vector_ext::VectorExt;
-use utfast_scalar::{Endian, TranscodeError};
+use utfast_scalar::{Endian, Mode, TranscodeError};
 
 /// The longest scalar sub-range, in fast blocks.
 const MAX_SPAN: usize = 32;
@@ -86,24 +87,6 @@ pub(crate) trait BlockOp<V: VectorExt> {
 
     /// The scalar transcoder (same endians and mode), the reference.
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError>;
-}
-
-/// `r`, a result of a scalar call on `src[i..]` into `dst[o..]`, as a result on the
-/// whole input and output.
-#[inline(always)]
-pub(crate) fn shift(
-    r: Result<usize, TranscodeError>,
-    i: usize,
-    o: usize,
-) -> Result<usize, TranscodeError> {
-    match r {
-        Ok(w) => Ok(o + w),
-        Err(e) => Err(TranscodeError::new(
-            e.kind(),
-            i + e.valid_up_to(),
-            o + e.written(),
-        )),
-    }
 }
 
 /// Runs the transcoder `op` on `src` into `dst` (see the module documentation).
@@ -214,6 +197,33 @@ pub(crate) unsafe fn run_lossy<V: VectorExt, S: BlockOp<V>, L: BlockOp<V>>(
             )
         }
         r => r,
+    }
+}
+
+/// Runs the block loop for `mode` with the op `make(m)` built for a mode `m` that is
+/// a constant in each arm, so that every mode's loop is compiled with its tests
+/// folded away; lossy mode runs the strict loop until the first input error and the
+/// lossy one from there ([`run_lossy`]), so lossy costs what strict costs on valid
+/// input.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn run_in_mode<V: VectorExt, Op: BlockOp<V>>(
+    mode: Mode,
+    make: impl Fn(Mode) -> Op,
+    src: &[u8],
+    dst: &mut [u8],
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        match mode {
+            Mode::Strict => run::<V, Op>(&make(Mode::Strict), src, dst),
+            Mode::Lossy => {
+                run_lossy::<V, Op, Op>(&make(Mode::Strict), &make(Mode::Lossy), src, dst)
+            }
+            Mode::Valid => run::<V, Op>(&make(Mode::Valid), src, dst),
+        }
     }
 }
 

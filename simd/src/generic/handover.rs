@@ -1,8 +1,7 @@
-//! The scalar side of the generic UTF-8 transcoders (`utf8_decode`, `utf8_encode`,
-//! `utf8_latin1`): the pieces shared by their block loops.
+//! The scalar side of the SIMD transcoders: shifting a scalar result to whole-buffer
+//! offsets, and the points where lossy input may be split.
 //!
-//! How every transcoder here keeps the scalar contract bit-identical (the same
-//! argument as the AVX2 transcoders in `x86_64/transcode`):
+//! How every transcoder here keeps the scalar contract bit-identical :
 //! - the SIMD loop only converts whole, validated characters and stops at a
 //!   character boundary; everything after it (the tail, an invalid block in strict
 //!   mode, the rest when `dst` is nearly full) is converted by `utfast_scalar` on
@@ -17,8 +16,25 @@
 //!   resynchronisation point where splitting the input cannot change the result
 //!   ([`utf8_resync`], [`utf16_resync`]), then resumes the SIMD loop.
 
-pub(crate) use super::blocks::shift;
-use utfast_scalar::Endian;
+use utfast_scalar::{Endian, TranscodeError};
+
+/// `r`, a result of a scalar call on `src[i..]` into `dst[o..]`, as a result on the
+/// whole input and output.
+#[inline(always)]
+pub(crate) fn shift(
+    r: Result<usize, TranscodeError>,
+    i: usize,
+    o: usize,
+) -> Result<usize, TranscodeError> {
+    match r {
+        Ok(w) => Ok(o + w),
+        Err(e) => Err(TranscodeError::new(
+            e.kind(),
+            i + e.valid_up_to(),
+            o + e.written(),
+        )),
+    }
+}
 
 /// The first position `>= at` where UTF-8 input may be split without changing a
 /// lossy conversion: a byte that is not a continuation byte, or the end. (A maximal

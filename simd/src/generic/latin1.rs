@@ -15,11 +15,11 @@
 //! an explicit input and output position and hands the tail to the scalar code
 //! (see [`super::handover`] for why that keeps the scalar results exactly).
 
-use super::blocks::{shift, BlockOp};
+use super::blocks::{run, shift, BlockOp};
 use super::handover::POPCOUNT8;
 use crate::generic::blocks::select;
 use crate::vector_ext::VectorExt;
-use utfast_scalar::{transcode as scalar, Endian, TranscodeError};
+use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
 
 /// Latin-1 -> UTF-16 (`to`): one vector in, two out.
 pub(crate) struct Latin1ToUtf16 {
@@ -165,6 +165,9 @@ unsafe fn expand16<V: VectorExt>(
 pub(crate) unsafe fn latin1_to_utf8<V: VectorExt>(
     src: &[u8],
     dst: &mut [u8],
+    _from: Endian,
+    _to: Endian,
+    _mode: Mode,
 ) -> Result<usize, TranscodeError> {
     debug_assert_eq!(V::BYTES, 16);
     let (n, m) = (src.len(), dst.len());
@@ -219,4 +222,36 @@ pub(crate) unsafe fn latin1_to_utf8<V: VectorExt>(
         pos,
         out,
     )
+}
+
+/// `Kernel::latin1_to_utf16` (the mode is ignored: Latin-1 is always valid).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn latin1_to_utf16<V: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    _from: Endian,
+    to: Endian,
+    _mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { run::<V, _>(&Latin1ToUtf16 { to }, src, dst) }
+}
+
+/// `Kernel::latin1_to_utf32` (the mode is ignored: Latin-1 is always valid).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn latin1_to_utf32<V: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    _from: Endian,
+    to: Endian,
+    _mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { run::<V, _>(&Latin1ToUtf32 { to }, src, dst) }
 }

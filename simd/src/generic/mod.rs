@@ -1,8 +1,11 @@
 //! The algorithms, each written once and generic over [`crate::vector::Vector`].
-//! Per-ISA modules instantiate them inside `#[target_feature]` functions.
+//! Each ISA's kernel instantiates them inside `#[target_feature]` functions (see
+//! `crate::kernel::simd_kernel!`); an ISA plugs its own block code in through
+//! [`hooks`].
 pub(crate) mod ascii;
 pub(crate) mod blocks;
 pub(crate) mod handover;
+pub(crate) mod hooks;
 pub(crate) mod latin1;
 pub(crate) mod lengths;
 pub(crate) mod swap;

@@ -15,7 +15,7 @@
 //! valid input (on invalid input, which that mode excludes, the scalar code re-encodes
 //! a high surrogate with the unit after it, the copy does not).
 
-use super::blocks::{pat16, BlockOp};
+use super::blocks::{pat16, run_in_mode, BlockOp};
 use super::utf16::cut16;
 use super::utf32::Utf32Check;
 use crate::vector_ext::VectorExt;
@@ -138,4 +138,36 @@ impl<V: VectorExt> BlockOp<V> for Utf32ToUtf32<V> {
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
         scalar::utf32_to_utf32(src, dst, self.from, self.to, self.mode)
     }
+}
+
+/// `Kernel::utf16_to_utf16`: a byte swap, validated copy or repair.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_utf16<V: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { run_in_mode::<V, _>(mode, |m| Utf16ToUtf16::<V>::new(from, to, m), src, dst) }
+}
+
+/// `Kernel::utf32_to_utf32`: a byte swap, validated copy or repair.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn utf32_to_utf32<V: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { run_in_mode::<V, _>(mode, |m| Utf32ToUtf32::<V>::new(from, to, m), src, dst) }
 }

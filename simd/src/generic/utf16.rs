@@ -22,7 +22,7 @@
 //! whose sub-range is extended by [`cut16`] so that it never separates a pair. The
 //! UTF-32 transcoder ([`utf16_to_utf32`]) converts surrogate pairs in SIMD too.
 
-use super::blocks::{pat16, select, BlockOp};
+use super::blocks::{pat16, run_in_mode, select, BlockOp};
 use super::handover::POPCOUNT8;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf16Error;
@@ -389,4 +389,20 @@ pub(crate) unsafe fn utf16_to_utf32<V: VectorExt, W: VectorExt>(
         pos,
         out,
     )
+}
+
+/// `Kernel::utf16_to_latin1`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_latin1<V: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    _to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { run_in_mode::<V, _>(mode, |m| Utf16ToLatin1::<V>::new(from, m), src, dst) }
 }

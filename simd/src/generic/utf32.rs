@@ -15,7 +15,7 @@
 //! to carry). The transcoders use the same tests per block and leave refused blocks
 //! to the scalar code of the [block loop](super::blocks).
 
-use super::blocks::{pat32, select, BlockOp};
+use super::blocks::{pat32, run_in_mode, select, BlockOp};
 use crate::tables::compress::{PAIR_COMPACT4, PAIR_COMPACT4_LEN};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf32Error;
@@ -335,4 +335,36 @@ impl<V: VectorExt, W: VectorExt> BlockOp<V> for Utf32ToUtf16<V, W> {
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
         scalar::utf32_to_utf16(src, dst, self.from, self.to, self.mode)
     }
+}
+
+/// `Kernel::utf32_to_latin1`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn utf32_to_latin1<V: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    _to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { run_in_mode::<V, _>(mode, |m| Utf32ToLatin1::<V>::new(from, m), src, dst) }
+}
+
+/// `Kernel::utf32_to_utf16` (`W`: the ISA's 16-byte vectors).
+///
+/// # Safety
+/// The CPU supports `V`'s and `W`'s ISAs.
+#[inline(always)]
+pub(crate) unsafe fn utf32_to_utf16<V: VectorExt, W: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { run_in_mode::<V, _>(mode, |m| Utf32ToUtf16::<V, W>::new(from, to, m), src, dst) }
 }

@@ -292,3 +292,81 @@ pub(crate) unsafe fn utf8_decode<V: VectorExt, const UTF32: bool, const BE: bool
     }
     shift(convert(&src[pos..], &mut dst[out..], mode), pos, out)
 }
+
+/// An ISA's own code for UTF-8 -> UTF-16/UTF-32 (see [`crate::generic::hooks`]).
+pub(crate) trait DecodeHooks {
+    /// The whole conversion to UTF-16 (`BE`: big-endian output), or `None` to run
+    /// the generic loop.
+    ///
+    /// # Safety
+    /// The CPU supports the ISA of the implementing hooks.
+    #[inline(always)]
+    unsafe fn utf8_to_utf16<const BE: bool>(
+        _src: &[u8],
+        _dst: &mut [u8],
+        _mode: Mode,
+    ) -> Option<Result<usize, TranscodeError>> {
+        None
+    }
+
+    /// The whole conversion to UTF-32, or `None` (as [`Self::utf8_to_utf16`]).
+    ///
+    /// # Safety
+    /// The CPU supports the ISA of the implementing hooks.
+    #[inline(always)]
+    unsafe fn utf8_to_utf32<const BE: bool>(
+        _src: &[u8],
+        _dst: &mut [u8],
+        _mode: Mode,
+    ) -> Option<Result<usize, TranscodeError>> {
+        None
+    }
+}
+
+impl DecodeHooks for crate::generic::hooks::NoHooks {}
+
+/// `Kernel::utf8_to_utf16`.
+///
+/// # Safety
+/// The CPU supports the ISAs of `W`, `V` (16-byte vectors) and `H`.
+#[inline(always)]
+pub(crate) unsafe fn utf8_to_utf16<W: VectorExt, V: VectorExt, H: DecodeHooks>(
+    src: &[u8],
+    dst: &mut [u8],
+    _from: Endian,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISAs are the caller's promise.
+    unsafe {
+        match to {
+            Endian::Little => H::utf8_to_utf16::<false>(src, dst, mode)
+                .unwrap_or_else(|| utf8_decode::<V, false, false>(src, dst, mode)),
+            Endian::Big => H::utf8_to_utf16::<true>(src, dst, mode)
+                .unwrap_or_else(|| utf8_decode::<V, false, true>(src, dst, mode)),
+        }
+    }
+}
+
+/// `Kernel::utf8_to_utf32`.
+///
+/// # Safety
+/// The CPU supports the ISAs of `W`, `V` (16-byte vectors) and `H`.
+#[inline(always)]
+pub(crate) unsafe fn utf8_to_utf32<W: VectorExt, V: VectorExt, H: DecodeHooks>(
+    src: &[u8],
+    dst: &mut [u8],
+    _from: Endian,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISAs are the caller's promise.
+    unsafe {
+        match to {
+            Endian::Little => H::utf8_to_utf32::<false>(src, dst, mode)
+                .unwrap_or_else(|| utf8_decode::<V, true, false>(src, dst, mode)),
+            Endian::Big => H::utf8_to_utf32::<true>(src, dst, mode)
+                .unwrap_or_else(|| utf8_decode::<V, true, true>(src, dst, mode)),
+        }
+    }
+}

@@ -214,7 +214,7 @@ pub(crate) unsafe fn utf16_one_by_one(
 /// # Safety
 /// The CPU supports `V`'s ISA; `V::BYTES == 16`.
 #[inline(always)]
-pub(crate) unsafe fn utf16_to_utf8<V: VectorExt, const BE: bool>(
+pub(crate) unsafe fn utf16_to_utf8_loop<V: VectorExt, const BE: bool>(
     src: &[u8],
     dst: &mut [u8],
     mode: Mode,
@@ -283,7 +283,7 @@ pub(crate) unsafe fn utf16_to_utf8<V: VectorExt, const BE: bool>(
 /// # Safety
 /// The CPU supports `V`'s ISA; `V::BYTES == 16`.
 #[inline(always)]
-pub(crate) unsafe fn utf32_to_utf8<V: VectorExt, const BE: bool>(
+pub(crate) unsafe fn utf32_to_utf8_loop<V: VectorExt, const BE: bool>(
     src: &[u8],
     dst: &mut [u8],
     mode: Mode,
@@ -346,4 +346,82 @@ pub(crate) unsafe fn utf32_to_utf8<V: VectorExt, const BE: bool>(
         pos,
         out,
     )
+}
+
+/// An ISA's own code for UTF-16/UTF-32 -> UTF-8 (see [`crate::generic::hooks`]).
+pub(crate) trait EncodeHooks {
+    /// The whole conversion from UTF-16 (`BE`: big-endian input), or `None` to run
+    /// the generic loop.
+    ///
+    /// # Safety
+    /// The CPU supports the ISA of the implementing hooks.
+    #[inline(always)]
+    unsafe fn utf16_to_utf8<const BE: bool>(
+        _src: &[u8],
+        _dst: &mut [u8],
+        _mode: Mode,
+    ) -> Option<Result<usize, TranscodeError>> {
+        None
+    }
+
+    /// The whole conversion from UTF-32, or `None` (as [`Self::utf16_to_utf8`]).
+    ///
+    /// # Safety
+    /// The CPU supports the ISA of the implementing hooks.
+    #[inline(always)]
+    unsafe fn utf32_to_utf8<const BE: bool>(
+        _src: &[u8],
+        _dst: &mut [u8],
+        _mode: Mode,
+    ) -> Option<Result<usize, TranscodeError>> {
+        None
+    }
+}
+
+impl EncodeHooks for crate::generic::hooks::NoHooks {}
+
+/// `Kernel::utf16_to_utf8`.
+///
+/// # Safety
+/// The CPU supports the ISAs of `W`, `V` (16-byte vectors) and `H`.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_utf8<W: VectorExt, V: VectorExt, H: EncodeHooks>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    _to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISAs are the caller's promise.
+    unsafe {
+        match from {
+            Endian::Little => H::utf16_to_utf8::<false>(src, dst, mode)
+                .unwrap_or_else(|| utf16_to_utf8_loop::<V, false>(src, dst, mode)),
+            Endian::Big => H::utf16_to_utf8::<true>(src, dst, mode)
+                .unwrap_or_else(|| utf16_to_utf8_loop::<V, true>(src, dst, mode)),
+        }
+    }
+}
+
+/// `Kernel::utf32_to_utf8`.
+///
+/// # Safety
+/// The CPU supports the ISAs of `W`, `V` (16-byte vectors) and `H`.
+#[inline(always)]
+pub(crate) unsafe fn utf32_to_utf8<W: VectorExt, V: VectorExt, H: EncodeHooks>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    _to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISAs are the caller's promise.
+    unsafe {
+        match from {
+            Endian::Little => H::utf32_to_utf8::<false>(src, dst, mode)
+                .unwrap_or_else(|| utf32_to_utf8_loop::<V, false>(src, dst, mode)),
+            Endian::Big => H::utf32_to_utf8::<true>(src, dst, mode)
+                .unwrap_or_else(|| utf32_to_utf8_loop::<V, true>(src, dst, mode)),
+        }
+    }
 }

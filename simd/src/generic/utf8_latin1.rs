@@ -23,7 +23,7 @@ use super::utf8_encode::compress16;
 use crate::generic::blocks::select;
 use crate::generic::utf8_validate::block_has_error;
 use crate::vector_ext::VectorExt;
-use utfast_scalar::{transcode as scalar, Mode, TranscodeError};
+use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
 
 /// UTF-8 -> Latin-1: exactly the results of `utfast_scalar::transcode::utf8_to_latin1`.
 ///
@@ -33,6 +33,8 @@ use utfast_scalar::{transcode as scalar, Mode, TranscodeError};
 pub(crate) unsafe fn utf8_to_latin1<V: VectorExt>(
     src: &[u8],
     dst: &mut [u8],
+    _from: Endian,
+    _to: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     debug_assert_eq!(V::BYTES, 16);

@@ -34,7 +34,7 @@ use super::handover::utf8_resync;
 use super::utf8_validate::{find_error_block, locate_error, BLOCK, CHECK_INTERVAL_EXACT};
 use crate::vector::Vector;
 use utfast_scalar::{
-    transcode as scalar, utf8 as scalar8, ErrorKind, Mode, TranscodeError, Utf8Error,
+    transcode as scalar, utf8 as scalar8, Endian, ErrorKind, Mode, TranscodeError, Utf8Error,
 };
 
 /// Input bytes validated before they are copied.
@@ -127,6 +127,8 @@ fn repair(
 pub(crate) unsafe fn utf8_to_utf8<V: Vector>(
     src: &[u8],
     dst: &mut [u8],
+    _from: Endian,
+    _to: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     if mode == Mode::Valid {

@@ -429,6 +429,29 @@ pub(crate) fn locate_error(src: &[u8], block: usize, end: usize) -> Result<(), U
     }
 }
 
+/// `Kernel::validate_utf8`: the exact `core::str::Utf8Error`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn validate_utf8<V: Vector>(src: &[u8]) -> Result<(), Utf8Error> {
+    // SAFETY: the ISA is the caller's promise.
+    match unsafe { find_error_block::<V>(src, CHECK_INTERVAL_EXACT) } {
+        None => Ok(()),
+        Some((start, end)) => locate_error(src, start, end),
+    }
+}
+
+/// `Kernel::is_utf8`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn is_utf8<V: Vector>(src: &[u8]) -> bool {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { find_error_block::<V>(src, CHECK_INTERVAL_BOOL) }.is_none()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

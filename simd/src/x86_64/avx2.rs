@@ -1,15 +1,23 @@
-//! The avx2 kernel: 256-bit vectors.
+//! The avx2 kernel: 256-bit vectors, and AVX2 code of its own for the UTF-8
+//! transcoders.
 //!
-//! Detection and the kernel table. The generic algorithms are instantiated inside
-//! `#[target_feature]` functions in `crate::x86_64::units::avx2` (so each whole loop is compiled
-//! with the features and every `Vector` method inlines), wrapped in safe functions
-//! that are only reachable through [`KERNEL`], which [`kernel`] hands out only after
-//! detecting the features.
+//! Validation and the unit-oriented operations are the generic algorithms with
+//! 256-bit vectors; the UTF-8 transcoders' windows use 128-bit vectors (VEX-encoded).
+//! [`Avx2`] is the kernel's hooks type: the AVX2 block code in the submodules plugs
+//! into the generic UTF-8 transcoders through it.
 
 use crate::kernel::Kernel;
+use utfast_scalar::{Mode, TranscodeError};
 
-/// Whether this CPU supports the kernel: run-time detection with `std`, the
-/// compile-time target features without.
+mod rest;
+mod utf16_to_utf8;
+mod utf32_to_utf8;
+mod utf8_blocks;
+mod utf8_to_utf16;
+mod utf8_to_utf32;
+
+/// Whether this CPU supports the kernel (AVX2 and POPCNT): run-time detection with
+/// `std`, the compile-time target features without.
 fn detected() -> bool {
     #[cfg(feature = "std")]
     {
@@ -22,19 +30,60 @@ fn detected() -> bool {
 }
 
 /// The avx2 kernel, if this CPU supports it.
-pub fn kernel() -> Option<&'static Kernel> {
+pub(crate) fn kernel() -> Option<&'static Kernel> {
     detected().then_some(&KERNEL)
 }
 
-static KERNEL: Kernel = {
-    use crate::x86_64::units::avx2 as units;
-    crate::units::wired!(
-        "avx2",
-        units,
-        utf8_to_utf32: crate::x86_64::avx2_utf16::utf8_to_utf32,
-        utf32_to_utf8: crate::x86_64::avx2_utf16::utf32_to_utf8,
-        utf8_to_latin1: units::transcode::utf8_to_latin1,
-        utf8_to_utf16: crate::x86_64::avx2_utf16::utf8_to_utf16,
-        utf16_to_utf8: crate::x86_64::avx2_utf16::utf16_to_utf8,
-    )
-};
+crate::kernel::simd_kernel! {
+    static KERNEL = "avx2", features "avx2,popcnt",
+    W = core::arch::x86_64::__m256i,
+    V = core::arch::x86_64::__m128i,
+    H = crate::x86_64::avx2::Avx2;
+}
+
+/// The avx2 kernel's hooks (see `crate::generic::hooks`).
+pub(crate) struct Avx2;
+
+impl crate::generic::utf8_decode::DecodeHooks for Avx2 {
+    #[inline(always)]
+    unsafe fn utf8_to_utf16<const BE: bool>(
+        src: &[u8],
+        dst: &mut [u8],
+        mode: Mode,
+    ) -> Option<Result<usize, TranscodeError>> {
+        // SAFETY: the hooks run only in the avx2 kernel (the caller's promise).
+        Some(unsafe { utf8_to_utf16::utf8_to_utf16::<BE>(src, dst, mode) })
+    }
+
+    #[inline(always)]
+    unsafe fn utf8_to_utf32<const BE: bool>(
+        src: &[u8],
+        dst: &mut [u8],
+        mode: Mode,
+    ) -> Option<Result<usize, TranscodeError>> {
+        // SAFETY: as above.
+        Some(unsafe { utf8_to_utf32::utf8_to_utf32::<BE>(src, dst, mode) })
+    }
+}
+
+impl crate::generic::utf8_encode::EncodeHooks for Avx2 {
+    #[inline(always)]
+    unsafe fn utf16_to_utf8<const BE: bool>(
+        src: &[u8],
+        dst: &mut [u8],
+        mode: Mode,
+    ) -> Option<Result<usize, TranscodeError>> {
+        // SAFETY: as above.
+        Some(unsafe { utf16_to_utf8::utf16_to_utf8::<BE>(src, dst, mode) })
+    }
+
+    #[inline(always)]
+    unsafe fn utf32_to_utf8<const BE: bool>(
+        src: &[u8],
+        dst: &mut [u8],
+        mode: Mode,
+    ) -> Option<Result<usize, TranscodeError>> {
+        // SAFETY: as above.
+        Some(unsafe { utf32_to_utf8::utf32_to_utf8::<BE>(src, dst, mode) })
+    }
+}

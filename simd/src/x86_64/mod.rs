@@ -1,7 +1,4 @@
-//! x86-64 kernels.
-pub mod avx2;
-pub mod avx2_utf16;
-pub mod avx512;
-pub mod sse42;
-pub mod transcode;
-pub(crate) mod units;
+//! x86-64 kernels: each file holds its detection, its instantiation and its table.
+pub(crate) mod avx2;
+pub(crate) mod avx512;
+pub(crate) mod sse42;

@@ -82,7 +82,7 @@ pub fn run(file: Option<&Path>) -> Result<(), Failure> {
         "kernel", "validate", "utf8->utf16le", "utf16le->utf8"
     ));
     for k in utfast_simd::available() {
-        let v = measure(text.len(), || (k.validate_utf8)(black_box(&text)).is_ok());
+        let v = measure(text.len(), || k.validate_utf8(black_box(&text)).is_ok());
         let a = if valid {
             measure(text.len(), || {
                 k.transcode(

@@ -15,14 +15,18 @@ use utfast_scalar::transcode::max_output_len;
 fn check(encoding: Encoding, text: &[u8]) -> Result<(), (usize, ErrorKind)> {
     let k = utfast_simd::active();
     match encoding {
-        Encoding::Utf8 => (k.validate_utf8)(text).map_err(|e| (e.valid_up_to(), e.kind())),
+        Encoding::Utf8 => k
+            .validate_utf8(text)
+            .map_err(|e| (e.valid_up_to(), e.kind())),
         Encoding::Utf16Le | Encoding::Utf16Be => {
             let endian = encoding.endian().expect("UTF-16 has a byte order");
-            (k.validate_utf16)(text, endian).map_err(|e| (e.valid_up_to(), e.kind()))
+            k.validate_utf16(text, endian)
+                .map_err(|e| (e.valid_up_to(), e.kind()))
         }
         Encoding::Utf32Le | Encoding::Utf32Be => {
             let endian = encoding.endian().expect("UTF-32 has a byte order");
-            (k.validate_utf32)(text, endian).map_err(|e| (e.valid_up_to(), e.kind()))
+            k.validate_utf32(text, endian)
+                .map_err(|e| (e.valid_up_to(), e.kind()))
         }
         Encoding::Latin1 => Ok(()),
     }

@@ -20,6 +20,8 @@
 
 use core::arch::x86_64::*;
 
+use super::rest::{utf16_to_utf8_lossy_stretch, utf16_to_utf8_rest};
+use crate::generic::handover::utf16_resync;
 use crate::generic::utf8_encode::utf16_one_by_one;
 use crate::tables::utf16_to_utf8::{PACK2, PACK3};
 use utfast_scalar::{Endian, Mode, TranscodeError};
@@ -305,11 +307,11 @@ pub(crate) unsafe fn utf16_to_utf8<const BE: bool>(
                 if mode == Mode::Strict {
                     break 'blocks;
                 }
-                let end = super::utf16_resync(src, pos + 32, from);
-                out = super::utf16_to_utf8_lossy_stretch(src, dst, pos, end, out, from)?;
+                let end = utf16_resync(src, pos + 32, from);
+                out = utf16_to_utf8_lossy_stretch(src, dst, pos, end, out, from)?;
                 pos = end;
             }
         }
     }
-    super::utf16_to_utf8_rest(src, dst, pos, out, from, mode)
+    utf16_to_utf8_rest(src, dst, pos, out, from, mode)
 }

@@ -15,7 +15,8 @@
 
 use core::arch::x86_64::*;
 
-use super::avx2_utf16_to_utf8::convert_bmp16;
+use super::rest::utf32_to_utf8_stretch;
+use super::utf16_to_utf8::convert_bmp16;
 use crate::generic::utf8_encode::put_char;
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
@@ -83,7 +84,7 @@ pub(crate) unsafe fn utf32_to_utf8<const BE: bool>(
                 if mode == Mode::Strict {
                     break;
                 }
-                out = super::utf32_to_utf8_stretch(src, dst, pos, pos + READ, out, from, mode)?;
+                out = utf32_to_utf8_stretch(src, dst, pos, pos + READ, out, from, mode)?;
                 pos += READ;
                 continue;
             }
@@ -109,5 +110,5 @@ pub(crate) unsafe fn utf32_to_utf8<const BE: bool>(
             pos += READ;
         }
     }
-    super::utf32_to_utf8_stretch(src, dst, pos, src.len(), out, from, mode)
+    utf32_to_utf8_stretch(src, dst, pos, src.len(), out, from, mode)
 }

@@ -19,8 +19,8 @@
 
 use core::arch::x86_64::*;
 
-use super::avx2_utf8_to_utf16::utf8_to_utf16;
-use super::shift;
+use super::utf8_to_utf16::utf8_to_utf16;
+use crate::generic::handover::{shift, utf8_resync};
 use utfast_scalar::transcode as scalar;
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
@@ -160,7 +160,7 @@ pub(crate) unsafe fn utf8_to_utf32<const BE: bool>(
             if mode == Mode::Strict {
                 break;
             }
-            let stop = super::utf8_resync(src, end);
+            let stop = utf8_resync(src, end);
             out = shift(
                 scalar::utf8_to_utf32(&src[pos..stop], &mut dst[out..], to, mode),
                 pos,
@@ -198,9 +198,15 @@ pub(crate) unsafe fn utf8_to_utf32<const BE: bool>(
     }
     // The rest (less than a piece, or from an error or a nearly full `dst` on): the
     // 128-bit generic transcoder of this kernel, exact like the scalar one.
-    let rest = crate::x86_64::units::avx2::transcode::utf8_to_utf32;
+    // SAFETY: AVX2 is this function's own requirement.
     shift(
-        rest(&src[pos..], &mut dst[out..], Endian::Little, to, mode),
+        unsafe {
+            crate::generic::utf8_decode::utf8_decode::<__m128i, true, BE>(
+                &src[pos..],
+                &mut dst[out..],
+                mode,
+            )
+        },
         pos,
         out,
     )

@@ -1,24 +1,8 @@
 //! The scalar side of the SIMD transcoders: tails, exact errors, lossy repair.
 
+use crate::generic::handover::shift;
 use utfast_scalar::transcode as scalar;
 use utfast_scalar::{Endian, Mode, TranscodeError};
-
-/// Shifts a result computed on `src[pos..]` / `dst[out..]` back to whole-buffer offsets.
-#[inline]
-pub(crate) fn shift(
-    r: Result<usize, TranscodeError>,
-    pos: usize,
-    out: usize,
-) -> Result<usize, TranscodeError> {
-    match r {
-        Ok(n) => Ok(out + n),
-        Err(e) => Err(TranscodeError::new(
-            e.kind(),
-            e.valid_up_to() + pos,
-            e.written() + out,
-        )),
-    }
-}
 
 /// Converts `src[pos..]` (UTF-8) into `dst[out..]` and returns the whole-buffer
 /// result. Valid input that fits is converted here; anything else (errors, lossy
@@ -77,32 +61,6 @@ pub(crate) fn utf16_to_utf8_rest(
         }
     }
     shift(scalar::utf16_to_utf8(src, dst, from, mode), pos, out)
-}
-
-/// The first position `>= at` where UTF-8 input may be split without changing a
-/// lossy conversion: a byte that is not a continuation byte, or the end.
-/// (A maximal subpart never extends over a non-continuation byte, and a sequence
-/// cut there is replaced by one U+FFFD either way.)
-pub(crate) fn utf8_resync(src: &[u8], at: usize) -> usize {
-    let mut i = at.min(src.len());
-    while i < src.len() && (src[i] as i8) < -0x40 {
-        i += 1;
-    }
-    i
-}
-
-/// The first even byte position `>= at` where UTF-16 input may be split without
-/// changing a lossy conversion: not between a high and a low surrogate.
-pub(crate) fn utf16_resync(src: &[u8], at: usize, from: Endian) -> usize {
-    let unit = |i: usize| from.read_u16([src[i], src[i + 1]]);
-    let mut i = at;
-    if i + 2 > src.len() {
-        return src.len();
-    }
-    if i >= 2 && (0xD800..0xDC00).contains(&unit(i - 2)) && (0xDC00..0xE000).contains(&unit(i)) {
-        i += 2;
-    }
-    i
 }
 
 /// Lossy conversion of `src[pos..end]` by the scalar transcoder into `dst[out..]`;

@@ -32,9 +32,11 @@
 
 use core::arch::x86_64::*;
 
-use super::avx2_utf8_blocks::{
+use super::rest::{utf8_to_utf16_lossy_stretch, utf8_to_utf16_rest};
+use super::utf8_blocks::{
     block_1_to_3, block_three, four_byte, three_byte_layout, three_byte_range_error, ALL_THREE_BYTE,
 };
+use crate::generic::handover::utf8_resync;
 use crate::generic::utf8_validate::block_has_error;
 use crate::tables::compress::PAIR_COMPACT;
 use crate::tables::utf8_to_utf16::{SHAPE_A, SHAPE_B_END, UTF8_TO_UTF16};
@@ -283,8 +285,8 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
                 if mode == Mode::Strict {
                     break;
                 }
-                let end = super::utf8_resync(src, pos + 64);
-                out = super::utf8_to_utf16_lossy_stretch(src, dst, pos, end, out, to)?;
+                let end = utf8_resync(src, pos + 64);
+                out = utf8_to_utf16_lossy_stretch(src, dst, pos, end, out, to)?;
                 pos = end;
                 continue;
             }
@@ -341,5 +343,5 @@ pub(crate) unsafe fn utf8_to_utf16<const BE: bool>(
         pos += 16;
         out += 32;
     }
-    super::utf8_to_utf16_rest(src, dst, pos, out, to, mode)
+    utf8_to_utf16_rest(src, dst, pos, out, to, mode)
 }
