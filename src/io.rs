@@ -8,12 +8,13 @@
 
 extern crate std;
 
-use crate::transcoder::{incomplete_suffix_len, Status, Transcoder};
+use crate::stream::Utf8Validator;
+use crate::transcoder::{Status, Transcoder};
 use core::fmt;
 use std::io::{self, Read, Write};
 use std::vec;
 use std::vec::Vec;
-use utfast_scalar::{Encoding, ErrorKind, Mode};
+use utfast_scalar::{Encoding, ErrorKind, Mode, Utf8Error};
 
 const BUF_SIZE: usize = 64 * 1024;
 
@@ -271,12 +272,14 @@ pub struct Utf8ValidatingReader<R> {
     inner: R,
     buf: Vec<u8>,
     /// `buf[start..ready]` is validated and not handed out yet; `buf[ready..end]` is a
-    /// cut sequence waiting for more input.
+    /// cut sequence waiting for more input (the validator holds it too).
     start: usize,
     ready: usize,
     end: usize,
     /// Stream offset of `buf[0]`.
     pos: u64,
+    /// The stream's validator: it says how far the stream is valid.
+    validator: Utf8Validator,
     error: Option<DecodeError>,
     eof: bool,
 }
@@ -291,6 +294,7 @@ impl<R: Read> Utf8ValidatingReader<R> {
             ready: 0,
             end: 0,
             pos: 0,
+            validator: Utf8Validator::new(),
             error: None,
             eof: false,
         }
@@ -301,10 +305,14 @@ impl<R: Read> Utf8ValidatingReader<R> {
         self.inner
     }
 
-    fn fail(&mut self, at: usize, kind: ErrorKind) {
+    /// Records `e`, a validator error at a stream offset, and holds back the bytes
+    /// from it on.
+    fn fail(&mut self, e: Utf8Error) {
+        let at = e.valid_up_to() as u64;
+        self.ready = (at - self.pos) as usize;
         self.error = Some(DecodeError {
-            offset: self.pos + at as u64,
-            kind,
+            offset: at,
+            kind: e.kind(),
             encoding: Encoding::Utf8,
         });
     }
@@ -339,20 +347,16 @@ impl<R: Read> Read for Utf8ValidatingReader<R> {
             };
             if n == 0 {
                 self.eof = true;
-                if self.end > 0 {
-                    self.fail(0, ErrorKind::TooShort);
+                if let Err(e) = self.validator.clone().finish() {
+                    self.fail(e);
                 }
                 continue;
             }
+            self.validator.update(&self.buf[self.end..self.end + n]);
             self.end += n;
-            let data = &self.buf[..self.end];
-            let body = data.len() - incomplete_suffix_len(Encoding::Utf8, data);
-            match utfast_simd::active().validate_utf8(&data[..body]) {
-                Ok(()) => self.ready = body,
-                Err(e) => {
-                    self.ready = e.valid_up_to();
-                    self.fail(e.valid_up_to(), e.kind());
-                }
+            match self.validator.error() {
+                Some(e) => self.fail(e),
+                None => self.ready = (self.validator.valid_up_to() as u64 - self.pos) as usize,
             }
         }
     }

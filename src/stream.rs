@@ -148,6 +148,24 @@ impl Utf8Validator {
         }
     }
 
+    /// The number of bytes from the start of the stream that are known to be valid
+    /// so far: everything fed in, except an unfinished sequence at the end (which
+    /// the next chunk may complete) and anything from the first error on.
+    ///
+    /// ```
+    /// let mut v = utfast::Utf8Validator::new();
+    /// v.update(b"ab\xE2\x82");
+    /// assert_eq!(v.valid_up_to(), 2);
+    /// v.update(b"\xAC!");
+    /// assert_eq!(v.valid_up_to(), 6);
+    /// ```
+    pub fn valid_up_to(&self) -> usize {
+        match self.error {
+            Some(e) => e.valid_up_to(),
+            None => self.consumed,
+        }
+    }
+
     /// The first error found so far, if any. An unfinished sequence at the end of the
     /// chunks seen so far is not an error yet (it may be completed by the next chunk).
     ///
