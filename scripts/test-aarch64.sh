@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the NEON kernel's tests for aarch64 under QEMU user-mode emulation, following
-# /work/shared/AARCH64.md: Debian's rustc-web (which ships an aarch64 std), a cross
+# ../shared/AARCH64.md (beside the repository): Debian's rustc-web (which ships an aarch64 std), a cross
 # linker, static linking (dynamically linked binaries hang under qemu-user when they
 # start threads) and qemu-aarch64 as the test runner.
 #
@@ -19,7 +19,7 @@ done
 dpkg -s libstd-rust-web-dev:arm64 >/dev/null 2>&1 || need_install=1
 if [ "$need_install" = 1 ]; then
     if [ "$(id -u)" != 0 ]; then
-        echo "test-aarch64.sh: missing packages and not root; see /work/shared/AARCH64.md" >&2
+        echo "test-aarch64.sh: missing packages and not root; see ../shared/AARCH64.md" >&2
         exit 1
     fi
     dpkg --add-architecture arm64

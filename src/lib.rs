@@ -59,8 +59,11 @@
 //!
 //! ## Features
 //!
-//! - `std` (default): implies `alloc`; reads `UTFAST_KERNEL`.
+//! - `std` (default): implies `alloc`; reads `UTFAST_KERNEL`; the `std::io`
+//!   adapters ([`io`]).
 //! - `alloc`: the `Vec`/`String`-returning helpers ([`utf8_to_utf16_vec`], ...).
+//! - `avx512`: registers the AVX-512 kernel on CPUs that have AVX-512F/BW.
+//! - `cli`: the `utfast` command-line tool (`src/bin/utfast.rs`; clap, indicatif).
 //!
 //! Without default features the crate is `no_std` and allocation-free.
 #![no_std]

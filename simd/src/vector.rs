@@ -41,7 +41,6 @@ pub(crate) trait Vector: Copy {
     ///
     /// # Safety
     /// The CPU supports the implementing ISA; `ptr..ptr + Self::BYTES` is writable.
-    #[cfg_attr(not(test), allow(dead_code))] // used by the tests (and future transcoders)
     unsafe fn store_unaligned(self, ptr: *mut u8);
 
     /// Bitwise and.

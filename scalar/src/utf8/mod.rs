@@ -4,8 +4,8 @@
 //!   [`SHORT_INPUT_LEN`] take an inlined single-stream path; longer ones an outlined
 //!   path that runs four DFA streams side by side (see `streams`).
 //! - [`validate_utf8_short`] / [`is_utf8_short`]: the inlined single-stream path
-//!   alone, for callers (the facade, SIMD kernel tails) that already know the input
-//!   is short.
+//!   alone, for callers that already know the input is short (the SIMD validator's
+//!   exact-error pass over a window of a few blocks).
 //! - [`classify_error`]: kind and length of the ill-formed sequence at a position.
 //!
 //! Errors are exactly those of `core::str::from_utf8`: the fast paths only decide

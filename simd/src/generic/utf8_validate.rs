@@ -290,7 +290,6 @@ unsafe fn check_block<V: Vector, const HISTORY: bool>(
 /// # Safety
 /// The CPU supports `V`'s ISA and `ptr..ptr + 64` is readable.
 #[inline(always)]
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only the AVX2 transcoder so far
 pub(crate) unsafe fn block_has_error<V: Vector>(ptr: *const u8) -> bool {
     // SAFETY: the caller's promises; without HISTORY, check_block reads only
     // `ptr..ptr + 64` for the first vector and `p - 3..p + V::BYTES` inside the block.
