@@ -5,8 +5,7 @@ use crate::kernel::active;
 use crate::unchecked::{str_from_validated, str_from_validated_mut};
 use utfast_scalar::{Encoding, EncodingSet, Endian, Utf16Error, Utf32Error, Utf8Error};
 
-/// Inputs shorter than this skip the kernel dispatch and run inlined scalar code.
-const SHORT: usize = utfast_simd::SHORT_INPUT;
+use utfast_simd::SHORT_INPUT as SHORT;
 
 /// Validates `src` as UTF-8.
 ///

@@ -31,8 +31,10 @@ mod x86_64;
 pub use dispatch::{active, available, by_name};
 pub use kernel::{Kernel, SCALAR};
 
-/// Inputs shorter than this many bytes go straight to the scalar code: below one
-/// 64-byte SIMD block the table call and the block set-up cost more than they save.
-/// Every SIMD kernel entry applies it, and so does the facade before it loads the
-/// active kernel.
-pub const SHORT_INPUT: usize = 64;
+/// Inputs shorter than this many bytes (64) go straight to the scalar code: below
+/// one 64-byte SIMD block the table call and the block set-up cost more than they
+/// save. Every SIMD kernel entry applies it, and so does the facade before it loads
+/// the active kernel. It is the scalar validator's own threshold between its
+/// inlined single-stream path and its four-stream path
+/// ([`utfast_scalar::utf8::SHORT_INPUT_LEN`]), defined once there.
+pub const SHORT_INPUT: usize = utfast_scalar::utf8::SHORT_INPUT_LEN;
