@@ -1,52 +1,45 @@
-//! Transcoders against an oracle built from `core`/`std` decoders, on tricky inputs,
-//! in every mode, for every encoding pair and every output buffer size.
+//! The scalar transcoders against the std-based oracle of `utfast-testkit`, on tricky
+//! inputs, in every mode, for every encoding pair and every output buffer size.
+//! (Moved out of the crate: the oracle needs std, the crate is `no_std`.)
 
-extern crate alloc;
-extern crate std;
+use utfast_scalar::transcode::{
+    max_output_len, transcode, utf16_to_utf8, utf32_to_utf16, utf8_to_utf8,
+};
+use utfast_scalar::{Encoding, Endian, ErrorKind, Mode, TranscodeError};
+use utfast_testkit::oracle::{encode_str, is_valid_for, model};
+use utfast_testkit::{scalar, Rng, ALL};
 
-use alloc::string::String;
-use alloc::vec;
-use alloc::vec::Vec;
-
-use super::*;
-use crate::error::ErrorKind;
-
-mod oracle;
-
-use oracle::{encode_str, endian, events, expected};
-
-const ALL: [Encoding; 6] = Encoding::ALL;
 const SENTINEL: u8 = 0xA5;
 
-/// Runs `transcode` with every `dst` size up to the worst case and checks everything.
+fn endian(e: Encoding) -> Endian {
+    e.endian().unwrap_or(Endian::NATIVE)
+}
+
+/// Runs `transcode` with every `dst` size up to the worst case and checks everything:
+/// the result and `dst[..written]` equal the oracle's, and (the scalar functions'
+/// promise) no byte of `dst` after `written` nor outside `dst` is touched.
 fn check_all_sizes(src: &[u8], from: Encoding, to: Encoding, mode: Mode) {
     let max = max_output_len(from, to, src.len());
-    let full = expected(src, from, to, mode, usize::MAX);
-    let needed = match full.0 {
-        Ok(n) => n,
-        Err(e) => e.written(),
-    };
+    let full = model(src, from, to, mode, usize::MAX);
+    let needed = full.written();
     assert!(
         needed <= max,
         "{from:?}->{to:?} {src:02X?}: {needed} > max {max}"
     );
-    let mut dst = vec![SENTINEL; max + 8];
     for d in 0..=needed.max(1).min(max) {
-        dst.fill(SENTINEL);
-        let got = transcode(src, &mut dst[..d], from, to, mode);
-        let (want, out) = expected(src, from, to, mode, d);
         let ctx = (from, to, mode, d, src);
-        assert_eq!(got, want, "{ctx:02X?}");
-        assert_eq!(&dst[..out.len()], &out[..], "{ctx:02X?}");
-        assert!(
-            dst[out.len()..].iter().all(|&b| b == SENTINEL),
-            "wrote past `written`: {ctx:02X?}"
-        );
+        let got =
+            scalar(src, from, to, mode, d, SENTINEL).unwrap_or_else(|m| panic!("{m}: {ctx:02X?}"));
+        let want = model(src, from, to, mode, d);
+        assert_eq!(got.result, want.result, "{ctx:02X?}");
+        assert_eq!(got.out, want.out, "{ctx:02X?}");
     }
     // A worst-case-sized buffer never runs out.
-    dst.fill(SENTINEL);
-    let got = transcode(src, &mut dst[..max], from, to, mode);
-    assert_eq!(got, full.0, "{from:?}->{to:?} {mode:?} {src:02X?}");
+    let got = scalar(src, from, to, mode, max, SENTINEL).unwrap_or_else(|m| panic!("{m}"));
+    assert_eq!(
+        got.result, full.result,
+        "{from:?}->{to:?} {mode:?} {src:02X?}"
+    );
 }
 
 const STRINGS: &[&str] = &[
@@ -191,11 +184,7 @@ fn every_pair_every_mode_every_size_matches_the_oracle() {
             }
             // Trusted-valid mode agrees with strict mode on valid input (for a Latin-1
             // target, valid also means representable).
-            let representable = |c: char| to != Encoding::Latin1 || (c as u32) < 0x100;
-            if events(&src, from)
-                .iter()
-                .all(|e| e.what.is_ok_and(representable))
-            {
+            if is_valid_for(&src, from, to) {
                 check_all_sizes(&src, from, to, Mode::Valid);
             }
         }
@@ -297,22 +286,11 @@ fn utf16_error_kinds_and_positions() {
             (*kind, *at, *at / 2)
         );
         assert_eq!(
-            crate::utf16::validate_utf16_bytes(src, Endian::Little)
+            utfast_scalar::utf16::validate_utf16_bytes(src, Endian::Little)
                 .unwrap_err()
                 .valid_up_to(),
             *at
         );
-    }
-}
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 }
 
@@ -382,18 +360,12 @@ fn max_output_len_is_attained() {
 /// full conversion needs.
 fn check_two_sizes(src: &[u8], from: Encoding, to: Encoding, mode: Mode) {
     let max = max_output_len(from, to, src.len());
-    let needed = match expected(src, from, to, mode, usize::MAX).0 {
-        Ok(n) => n,
-        Err(e) => e.written(),
-    };
-    let mut dst = vec![SENTINEL; max];
+    let needed = model(src, from, to, mode, usize::MAX).written();
     for d in [max, needed.saturating_sub(1)] {
-        dst.fill(SENTINEL);
-        let got = transcode(src, &mut dst[..d], from, to, mode);
-        let (want, out) = expected(src, from, to, mode, d);
-        assert_eq!(got, want, "{from:?}->{to:?} {mode:?} {d} {src:02X?}");
-        assert_eq!(&dst[..out.len()], &out[..]);
-        assert!(dst[out.len()..].iter().all(|&b| b == SENTINEL));
+        let what = || format!("{from:?}->{to:?} {mode:?} {d} {src:02X?}");
+        let got =
+            scalar(src, from, to, mode, d, SENTINEL).unwrap_or_else(|m| panic!("{m}: {}", what()));
+        assert_eq!(got, model(src, from, to, mode, d), "{}", what());
     }
 }
 
