@@ -4,26 +4,11 @@
 //! file, and with a Latin-1 fold of every file; length functions against the outputs.
 //! Expected bytes are produced by std (`str::encode_utf16`, `char as u32`).
 
-mod common;
-
-use common::*;
-use std::path::PathBuf;
+use utfast_testkit::*;
 
 const FILES: [&str; 9] = [
     "Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korean", "Latin", "Russian",
 ];
-
-fn lipsum(name: &str) -> String {
-    let p: PathBuf = [
-        env!("CARGO_MANIFEST_DIR"),
-        "tests/data/lipsum",
-        &format!("{name}-Lipsum.utf8.txt"),
-    ]
-    .iter()
-    .collect();
-    let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    String::from_utf8(bytes).expect("lipsum files are UTF-8")
-}
 
 /// Under QEMU: the first 8 KiB (cut on a char boundary) instead of the whole file.
 fn maybe_shorten(s: String) -> String {
@@ -169,8 +154,8 @@ fn check_lengths_valid(ks: &[&'static Kernel], name: &str, text: &str, from: Enc
 fn lipsum_unicode_round_trips() {
     let ks = kernels();
     for name in FILES {
-        let text = maybe_shorten(lipsum(name));
-        round_trips(&ks, name, &text, &UNICODE);
+        let text = maybe_shorten(lipsum_text(name));
+        round_trips(ks, name, &text, &UNICODE);
         println!(
             "{name}: {} bytes, round trips among {} encodings OK",
             text.len(),
@@ -183,16 +168,16 @@ fn lipsum_unicode_round_trips() {
 fn lipsum_latin1_round_trips() {
     let ks = kernels();
     for name in FILES {
-        let text = maybe_shorten(lipsum(name));
+        let text = maybe_shorten(lipsum_text(name));
         // Latin-1 subset filter: keep the chars Latin-1 can represent.
         let filtered: String = text.chars().filter(|&c| (c as u32) <= 0xFF).collect();
-        round_trips(&ks, &format!("{name} (Latin-1 filter)"), &filtered, &ALL);
+        round_trips(ks, &format!("{name} (Latin-1 filter)"), &filtered, &ALL);
         // Latin-1 fold: every char mapped into U+0000..U+00FF (dense non-ASCII Latin-1).
         let folded: String = text.chars().map(|c| char::from(c as u32 as u8)).collect();
-        round_trips(&ks, &format!("{name} (Latin-1 fold)"), &folded, &ALL);
+        round_trips(ks, &format!("{name} (Latin-1 fold)"), &folded, &ALL);
         if name == "Latin" {
             assert!(text.is_ascii());
-            round_trips(&ks, "Latin", &text, &ALL);
+            round_trips(ks, "Latin", &text, &ALL);
         }
     }
 }
@@ -202,7 +187,7 @@ fn lipsum_to_latin1_not_representable() {
     // Strict: NotLatin1 at the first char above U+00FF; lossy: '?' for each such char.
     let ks = kernels();
     for name in FILES {
-        let text = maybe_shorten(lipsum(name));
+        let text = maybe_shorten(lipsum_text(name));
         let first_bad = text.char_indices().find(|&(_, c)| (c as u32) > 0xFF);
         let lossy: Vec<u8> = text
             .chars()
@@ -216,7 +201,7 @@ fn lipsum_to_latin1_not_representable() {
             .collect();
         for from in UNICODE {
             let src = encode_str(&text, from);
-            for k in &ks {
+            for k in ks {
                 let got = kernel(
                     k,
                     &src,

@@ -3,23 +3,12 @@
 //! tail path), errors at every position, all byte pairs at block boundaries,
 //! property tests and the conformance vectors.
 //!
-//! Under emulation (`UTFAST_QEMU=1`, or any aarch64 build) the case counts shrink.
+//! Under emulation (`UTFAST_QEMU=1`, see `utfast_testkit::quick`) the case counts
+//! shrink.
 
 use proptest::prelude::*;
 use utfast_simd::Kernel;
-
-fn emulated() -> bool {
-    cfg!(target_arch = "aarch64") || std::env::var_os("UTFAST_QEMU").is_some_and(|v| v == "1")
-}
-
-/// The kernels under test (every available one, scalar included), names printed.
-fn kernels() -> Vec<&'static Kernel> {
-    let ks: Vec<_> = utfast_simd::available().collect();
-    let names: Vec<_> = ks.iter().map(|k| k.name()).collect();
-    println!("kernels under test: {names:?}");
-    assert_eq!(names.last(), Some(&"scalar"));
-    ks
-}
+use utfast_testkit::{data, hex, kernels, quick};
 
 /// Compares one kernel with std and the scalar reference on `input`.
 fn check(k: &Kernel, input: &[u8]) {
@@ -114,7 +103,7 @@ const SEEDS: &[&[u8]] = &[
 #[test]
 fn padded_seeds() {
     let ks = kernels();
-    let (befores, afters): (Vec<usize>, Vec<usize>) = if emulated() {
+    let (befores, afters): (Vec<usize>, Vec<usize>) = if quick() {
         (
             (0..=67).chain([127, 128, 129, 130, 200, 511]).collect(),
             vec![0, 1, 3, 60, 61, 63, 64, 65, 130],
@@ -136,7 +125,7 @@ fn padded_seeds() {
                     let mut input = padding(before, kind);
                     input.extend_from_slice(seed);
                     input.extend_from_slice(&padding(after, kind + 1));
-                    check_all(&ks, &input);
+                    check_all(ks, &input);
                 }
             }
         }
@@ -158,7 +147,7 @@ fn errors_at_every_position() {
         b"\xF0\x9F\x98",
         b"\xF0\x9F",
     ];
-    let lens: &[usize] = if emulated() {
+    let lens: &[usize] = if quick() {
         &[64, 129, 200]
     } else {
         &[64, 65, 96, 127, 128, 129, 160, 191, 192, 193, 200]
@@ -171,7 +160,7 @@ fn errors_at_every_position() {
                     let mut input = base.clone();
                     let end = (pos + b.len()).min(len);
                     input[pos..end].copy_from_slice(&b[..end - pos]);
-                    check_all(&ks, &input);
+                    check_all(ks, &input);
                 }
             }
         }
@@ -181,7 +170,7 @@ fn errors_at_every_position() {
 #[test]
 fn every_byte_pair_at_block_boundaries() {
     let ks = kernels();
-    let positions: &[usize] = if emulated() {
+    let positions: &[usize] = if quick() {
         &[63]
     } else {
         &[0, 14, 15, 31, 62, 63, 64, 126]
@@ -192,7 +181,7 @@ fn every_byte_pair_at_block_boundaries() {
             for b2 in 0..=255u8 {
                 input[pos] = b1;
                 input[pos + 1] = b2;
-                for k in &ks {
+                for k in ks {
                     let expect = core::str::from_utf8(&input).is_ok();
                     assert_eq!(
                         k.is_utf8(&input),
@@ -202,7 +191,7 @@ fn every_byte_pair_at_block_boundaries() {
                     );
                 }
                 if b1 >= 0xC0 || b2 >= 0xC0 {
-                    check_all(&ks, &input);
+                    check_all(ks, &input);
                 }
             }
         }
@@ -214,10 +203,10 @@ fn ascii_with_one_high_byte() {
     let ks = kernels();
     for len in 0..300usize {
         let mut input = vec![b'z'; len];
-        check_all(&ks, &input);
-        for pos in (0..len).step_by(if emulated() { 7 } else { 1 }) {
+        check_all(ks, &input);
+        for pos in (0..len).step_by(if quick() { 7 } else { 1 }) {
             input[pos] = 0x80;
-            for k in &ks {
+            for k in ks {
                 assert!(!k.is_ascii(&input), "{} len {len} pos {pos}", k.name());
             }
             input[pos] = b'z';
@@ -229,27 +218,21 @@ fn ascii_with_one_high_byte() {
 fn large_inputs_early_and_late_errors() {
     let ks = kernels();
     let text = padding(64 * 1024, 4);
-    check_all(&ks, &text);
+    check_all(ks, &text);
     for pos in [0, 1, 63, 64, 4095, 4096, 4097, 40_000, 64 * 1024 - 1] {
         let mut input = text.clone();
         input[pos] = 0xFF;
-        check_all(&ks, &input);
+        check_all(ks, &input);
     }
 }
 
 #[test]
 fn conformance_vectors() {
     let ks = kernels();
-    let data = include_str!("data/conformance/utf8_errors.json");
-    let records: serde_json::Value = serde_json::from_str(data).expect("valid JSON");
+    let data = data("conformance/utf8_errors.json");
+    let records: serde_json::Value = serde_json::from_slice(&data).expect("valid JSON");
     let records = records.as_array().expect("array of records");
     assert!(records.len() > 1000);
-    let hex = |s: &str| -> Vec<u8> {
-        (0..s.len())
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-            .collect()
-    };
     for r in records {
         let input = hex(r["input_hex"].as_str().unwrap());
         let asserted: Vec<&str> = r["asserted"]
@@ -279,7 +262,7 @@ fn conformance_vectors() {
             let mut padded = padding(before, 4);
             padded.extend_from_slice(&input);
             padded.extend_from_slice(&padding(after, 0));
-            check_all(&ks, &padded);
+            check_all(ks, &padded);
         }
     }
 }
@@ -310,7 +293,7 @@ fn near_valid() -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn cases() -> u32 {
-    if emulated() {
+    if quick() {
         48
     } else {
         1024
@@ -322,16 +305,15 @@ proptest! {
 
     #[test]
     fn near_valid_inputs(input in near_valid(), pad in 0usize..130) {
-        let ks: Vec<_> = utfast_simd::available().collect();
+        let ks = kernels();
         let mut padded = padding(pad, pad);
         padded.extend_from_slice(&input);
-        check_all(&ks, &input);
-        check_all(&ks, &padded);
+        check_all(ks, &input);
+        check_all(ks, &padded);
     }
 
     #[test]
     fn random_bytes(input in prop::collection::vec(any::<u8>(), 0..200)) {
-        let ks: Vec<_> = utfast_simd::available().collect();
-        check_all(&ks, &input);
+        check_all(kernels(), &input);
     }
 }

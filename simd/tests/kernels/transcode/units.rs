@@ -13,25 +13,10 @@ use proptest::prelude::*;
 use utfast_scalar::transcode::max_output_len;
 use utfast_scalar::{Encoding, Endian, Mode};
 use utfast_simd::{Kernel, SCALAR};
-
-#[path = "common/lipsum.rs"]
-mod lipsum;
-use lipsum::lipsum;
+use utfast_testkit::harness::Tail;
+use utfast_testkit::{call, kernels, lipsum, quick, scalar};
 
 use Encoding::{Latin1, Utf16Be, Utf16Le, Utf32Be, Utf32Le, Utf8};
-
-/// The kernels under test (printed once per test).
-fn kernels(test: &str) -> Vec<&'static Kernel> {
-    let ks: Vec<_> = utfast_simd::available().collect();
-    let names: Vec<_> = ks.iter().map(|k| k.name()).collect();
-    println!("{test}: kernels {names:?}");
-    ks
-}
-
-/// Whether we run under QEMU (scale the exhaustive loops down).
-fn qemu() -> bool {
-    std::env::var_os("UTFAST_QEMU").is_some_and(|v| v != "0")
-}
 
 const UTF16: [Encoding; 2] = [Utf16Le, Utf16Be];
 const UTF32: [Encoding; 2] = [Utf32Le, Utf32Be];
@@ -70,11 +55,28 @@ fn utf32_units(s: &str) -> Vec<u32> {
 /// sizes; `ctx` describes the case.
 fn check_transcode(k: &Kernel, src: &[u8], from: Encoding, to: Encoding, mode: Mode, ctx: &str) {
     let max = max_output_len(from, to, src.len());
-    let mut full = vec![0xA5u8; max + 8];
-    let want = SCALAR.transcode(src, &mut full, from, to, mode);
-    let exact = match want {
-        Ok(n) => n,
-        Err(e) => e.written(),
+    let fail = |size: usize, m: String| -> ! {
+        panic!(
+            "{} {from:?}->{to:?} {mode:?} dst {size}: {m}: {ctx}",
+            k.name()
+        )
+    };
+    let exact = scalar(src, from, to, mode, max + 8, 0xA5)
+        .unwrap_or_else(|m| fail(max + 8, m))
+        .written();
+    // A transcoder with variable-length output (Latin-1 -> UTF-8, UTF-16 <->
+    // UTF-32 with surrogate pairs) may leave scratch bytes after `written` inside
+    // `dst`, except after `OutputTooSmall` (the contract: `dst[..written]` is the
+    // output, nothing past `dst` is written, and after `OutputTooSmall` nothing
+    // past `written`); the others must leave every byte after `written` untouched,
+    // as scalar does.
+    let variable = to == Utf8
+        || (UTF16.contains(&from) && UTF32.contains(&to))
+        || (UTF32.contains(&from) && UTF16.contains(&to));
+    let tail = if variable {
+        Tail::Contract
+    } else {
+        Tail::Untouched
     };
     for size in [
         max + 8,
@@ -83,41 +85,22 @@ fn check_transcode(k: &Kernel, src: &[u8], from: Encoding, to: Encoding, mode: M
         exact / 2,
         exact.saturating_sub(3),
     ] {
-        let mut a = vec![0xA5u8; size + 16];
-        let mut b = a.clone();
-        let ra = SCALAR.transcode(src, &mut a[..size], from, to, mode);
-        let rb = k.transcode(src, &mut b[..size], from, to, mode);
-        assert_eq!(
-            rb,
-            ra,
-            "{} {from:?}->{to:?} {mode:?} dst {size}: {ctx}",
-            k.name()
-        );
-        // A transcoder with variable-length output (Latin-1 -> UTF-8, UTF-16 <->
-        // UTF-32 with surrogate pairs) may leave scratch bytes after `written` inside
-        // `dst`, except after `OutputTooSmall` (the contract: `dst[..written]` is the
-        // output, nothing past `dst` is written, and after `OutputTooSmall` nothing
-        // past `written`); compare the output and everything past `dst` then.
-        let variable = to == Utf8
-            || (UTF16.contains(&from) && UTF32.contains(&to))
-            || (UTF32.contains(&from) && UTF16.contains(&to));
-        let too_small = ra.is_err_and(|e| e.kind() == utfast_scalar::ErrorKind::OutputTooSmall);
-        if variable && !too_small {
-            let written = match ra {
-                Ok(n) => n,
-                Err(e) => e.written(),
-            };
-            a[written..size].fill(0);
-            b[written..size].fill(0);
-        }
-        if a != b {
-            let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap();
-            panic!(
-                "{} {from:?}->{to:?} {mode:?} dst {size}: output differs at byte {at} \
-                 (scalar {:#04x}, kernel {:#04x}, result {ra:?}): {ctx}",
-                k.name(),
-                a[at],
-                b[at]
+        let want = scalar(src, from, to, mode, size, 0xA5).unwrap_or_else(|m| fail(size, m));
+        let got = call(
+            |s, d| k.transcode(s, d, from, to, mode),
+            src,
+            size,
+            0xA5,
+            tail,
+        )
+        .unwrap_or_else(|m| fail(size, m));
+        if got != want {
+            fail(
+                size,
+                format!(
+                    "kernel {:?} out {:02x?}, scalar {:?} out {:02x?}",
+                    got.result, got.out, want.result, want.out
+                ),
             );
         }
     }
@@ -127,10 +110,21 @@ fn check_transcode(k: &Kernel, src: &[u8], from: Encoding, to: Encoding, mode: M
 fn check_valid_mode_no_panic(k: &Kernel, src: &[u8], from: Encoding, to: Encoding) {
     let max = max_output_len(from, to, src.len());
     for size in [max, max / 2] {
-        let mut b = vec![0u8; size];
-        match k.transcode(src, &mut b, from, to, Mode::Valid) {
-            Ok(n) => assert!(n <= size),
-            Err(e) => assert!(e.written() <= size && e.valid_up_to() <= src.len()),
+        let r = call(
+            |s, d| k.transcode(s, d, from, to, Mode::Valid),
+            src,
+            size,
+            0,
+            Tail::Contract,
+        );
+        // `call` checked `written <= size` and that nothing outside `dst` changed.
+        let o = r.unwrap_or_else(|m| panic!("{} {from:?}->{to:?} Valid dst {size}: {m}", k.name()));
+        if let Err(e) = o.result {
+            assert!(
+                e.valid_up_to() <= src.len(),
+                "{} {from:?}->{to:?} {e:?}",
+                k.name()
+            );
         }
     }
 }
@@ -221,11 +215,11 @@ fn check_all(
 
 #[test]
 fn lipsum_every_form() {
-    let ks = kernels("lipsum_every_form");
+    let ks = kernels();
     let texts = lipsum();
-    for k in &ks {
+    for k in ks {
         for (name, text) in &texts {
-            let text: &str = if qemu() {
+            let text: &str = if quick() {
                 &text[..text.floor_char_boundary(4000)]
             } else {
                 text
@@ -268,15 +262,15 @@ fn base_units(n: usize, seed: u32, bmp: bool) -> Vec<u32> {
 
 /// Inserts each of `specials` (a sequence of units) at every position of padded base
 /// texts and checks every operation.
-fn every_position(test: &str, forms: [Encoding; 2], specials: &[(&str, &[u32])], bmp: bool) {
-    let ks = kernels(test);
-    let step = if qemu() { 7 } else { 1 };
-    let pads: &[usize] = if qemu() {
+fn every_position(forms: [Encoding; 2], specials: &[(&str, &[u32])], bmp: bool) {
+    let ks = kernels();
+    let step = if quick() { 7 } else { 1 };
+    let pads: &[usize] = if quick() {
         &[0, 17, 64]
     } else {
         &[0, 1, 5, 16, 31, 64, 100, 255, 300]
     };
-    for k in &ks {
+    for k in ks {
         for &(what, special) in specials {
             for (pi, &left) in pads.iter().enumerate() {
                 let right = pads[(pi * 3 + 1) % pads.len()];
@@ -306,7 +300,6 @@ fn every_position(test: &str, forms: [Encoding; 2], specials: &[(&str, &[u32])],
 #[test]
 fn utf16_error_at_every_position() {
     every_position(
-        "utf16_error_at_every_position",
         UTF16,
         &[
             ("lone low", &[0xDC00]),
@@ -325,7 +318,6 @@ fn utf16_error_at_every_position() {
 #[test]
 fn utf32_error_at_every_position() {
     every_position(
-        "utf32_error_at_every_position",
         UTF32,
         &[
             ("surrogate", &[0xD800]),
@@ -344,13 +336,11 @@ fn utf32_error_at_every_position() {
 #[test]
 fn bmp_text_with_errors() {
     every_position(
-        "bmp_text_with_errors",
         UTF16,
         &[("lone low", &[0xDFFF]), ("pair", &[0xDBFF, 0xDFFF])],
         true,
     );
     every_position(
-        "bmp_text_with_errors",
         UTF32,
         &[("surrogate", &[0xDBFF]), ("U+10000", &[0x10000])],
         true,
@@ -359,11 +349,11 @@ fn bmp_text_with_errors() {
 
 #[test]
 fn latin1_every_length_and_alignment() {
-    let ks = kernels("latin1_every_length_and_alignment");
+    let ks = kernels();
     let bytes: Vec<u8> = (0..700u32).map(|i| (i * 37 % 256) as u8).collect();
     let ascii: Vec<u8> = (0..700u32).map(|i| (i * 37 % 128) as u8).collect();
-    let step = if qemu() { 13 } else { 1 };
-    for k in &ks {
+    let step = if quick() { 13 } else { 1 };
+    for k in ks {
         for src in [&bytes, &ascii] {
             for start in [0, 1, 3] {
                 for end in (start..src.len()).step_by(step) {
@@ -395,11 +385,11 @@ fn unit_strategy() -> impl Strategy<Value = u32> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if qemu() { 16 } else { 96 }))]
+    #![proptest_config(ProptestConfig::with_cases(if quick() { 16 } else { 96 }))]
 
     #[test]
     fn random_units(units in proptest::collection::vec(unit_strategy(), 0..400), trail in 0usize..4) {
-        for k in utfast_simd::available() {
+        for &k in kernels() {
             for from in [Utf16Le, Utf16Be, Utf32Le, Utf32Be] {
                 let mut src = encode(&units, from);
                 src.extend(std::iter::repeat_n(0xD8, trail % from.unit_size()));
@@ -412,7 +402,7 @@ proptest! {
 
     #[test]
     fn random_valid_text(s in "[a-z éß€\u{4E00}-\u{4E20}😀\u{10FFFF}]{0,300}") {
-        for k in utfast_simd::available() {
+        for &k in kernels() {
             let fits = s.chars().all(|c| (c as u32) < 0x100);
             check_all(k, s.as_bytes(), Utf8, true, false, "random text");
             for e in UTF16 {

@@ -1,16 +1,17 @@
-//! End-to-end tests of the `utfast` command (feature `cli`).
-#![cfg(feature = "cli")]
+//! End-to-end tests of the `utfast` command: every subcommand, its options, exit codes
+//! and messages, and the conformance vectors through `convert` and `validate`.
 
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
+use utfast_testkit::{conformance_path, data_path, hex};
 
 fn utfast() -> Command {
     Command::new(env!("CARGO_BIN_EXE_utfast"))
 }
 
 fn lipsum() -> String {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lipsum");
+    let dir = data_path("lipsum");
     let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -681,24 +682,12 @@ fn broken_pipe_is_quiet() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
+/// A conformance file: the repository's copy, else the shared corpus (see
+/// `utfast_testkit::conformance_path`); prints which one is used.
 fn conformance(rel: &str) -> Option<String> {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let base = rel.rsplit('/').next().unwrap();
-    [
-        format!("{root}/tests/data/conformance/{rel}"),
-        format!("{root}/tests/data/conformance/{base}"),
-        format!("{root}/../shared/conformance/{rel}"),
-        format!("{root}/../../shared/conformance/{rel}"),
-    ]
-    .iter()
-    .find_map(|p| std::fs::read_to_string(p).ok())
-}
-
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
+    let p = conformance_path(rel)?;
+    println!("conformance file: {}", p.display());
+    Some(std::fs::read_to_string(p).unwrap())
 }
 
 #[test]

@@ -10,12 +10,8 @@
 //!
 //! `UTFAST_QEMU=1` / `UTFAST_QUICK=1` shrink the loops.
 
-mod common;
-
-use common::*;
 use utfast_scalar::{Encoding, Mode};
-
-const MODES: [Mode; 3] = [Mode::Strict, Mode::Lossy, Mode::Valid];
+use utfast_testkit::*;
 const UTF16: [Encoding; 2] = [Encoding::Utf16Le, Encoding::Utf16Be];
 const UTF32: [Encoding; 2] = [Encoding::Utf32Le, Encoding::Utf32Be];
 
@@ -101,7 +97,7 @@ fn utf8_long_errors_near_piece_ends() {
                                 .len();
                             for n in [exact, at, at + 1] {
                                 check_case(
-                                    &ks,
+                                    ks,
                                     &src,
                                     &items,
                                     Encoding::Utf8,
@@ -120,7 +116,7 @@ fn utf8_long_errors_near_piece_ends() {
             for &end in &ends {
                 for n in end - 6..end + 6 {
                     for mode in MODES {
-                        check_case(&ks, b, &items, Encoding::Utf8, Encoding::Utf8, mode, n)
+                        check_case(ks, b, &items, Encoding::Utf8, Encoding::Utf8, mode, n)
                             .unwrap_or_else(|m| panic!("{m}"));
                     }
                 }
@@ -160,7 +156,7 @@ fn error_at_every_position() {
                         .out
                         .len();
                     for n in [exact, exact.saturating_sub(1), exact + 64] {
-                        check_case(&ks, &src, &items, Encoding::Utf8, Encoding::Utf8, mode, n)
+                        check_case(ks, &src, &items, Encoding::Utf8, Encoding::Utf8, mode, n)
                             .unwrap_or_else(|m| panic!("insert at {at}: {m}"));
                     }
                 }
@@ -179,7 +175,7 @@ fn error_at_every_position() {
                         for mode in [Mode::Strict, Mode::Lossy] {
                             let exact = model_items(&items, to, mode, usize::MAX).out.len();
                             for n in [exact, exact.saturating_sub(1), exact + 64] {
-                                check_case(&ks, &src, &items, from, to, mode, n)
+                                check_case(ks, &src, &items, from, to, mode, n)
                                     .unwrap_or_else(|m| panic!("unit {bad:04X} at {at}: {m}"));
                             }
                         }
@@ -228,7 +224,7 @@ fn every_small_dst() {
             for mode in MODES {
                 let exact = model_items(&items, to, mode, usize::MAX).out.len();
                 for n in (0..=exact + 4).step_by(step) {
-                    check_case(&ks, &src, &items, from, to, mode, n)
+                    check_case(ks, &src, &items, from, to, mode, n)
                         .unwrap_or_else(|m| panic!("{m}"));
                 }
             }
@@ -240,13 +236,8 @@ fn every_small_dst() {
 /// are mostly invalid), near-valid UTF-8, and UTF-16 with random surrogates.
 #[test]
 fn random_inputs() {
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut rnd = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rnd = move || rng.next();
     let pool: Vec<char> = "aeiou tnsrlé àüÿß¿жЖ中文€😀\u{FFFF}\u{10FFFF}\u{80}\u{7FF}\u{800}"
         .chars()
         .collect();
@@ -322,7 +313,7 @@ fn utf8_continuation_runs_at_piece_ends() {
                         .out
                         .len();
                     for n in [exact, off, off + 2] {
-                        check_case(&ks, &src, &items, Encoding::Utf8, Encoding::Utf8, mode, n)
+                        check_case(ks, &src, &items, Encoding::Utf8, Encoding::Utf8, mode, n)
                             .unwrap_or_else(|m| panic!("run at {off}: {m}"));
                     }
                 }

@@ -6,9 +6,7 @@ use utfast::io::{DecodeError, TranscodingReader, TranscodingWriter, Utf8Validati
 use utfast::{BomHandling, Encoding, ErrorKind, Mode, Status, Transcoder};
 use utfast_scalar::transcode::{max_output_len, transcode};
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+use utfast_testkit::{hex, kernels, lipsum_text, Rng};
 
 /// What a conversion produced: the output and, in strict mode, the error.
 type Outcome = (Vec<u8>, Option<(u64, ErrorKind)>);
@@ -169,11 +167,9 @@ fn every_two_and_three_way_split_matches_one_shot() {
 }
 
 fn lipsum() -> String {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lipsum");
     let mut s = String::new();
     for name in ["Emoji", "Chinese", "Latin", "Russian", "Hindi"] {
-        let text = std::fs::read_to_string(format!("{dir}/{name}-Lipsum.utf8.txt")).unwrap();
-        s.extend(text.chars().take(700));
+        s.extend(lipsum_text(name).chars().take(700));
     }
     s
 }
@@ -182,11 +178,7 @@ fn lipsum() -> String {
 fn random_splits_and_output_sizes_on_long_inputs() {
     let text = lipsum();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let kernels: Vec<_> = utfast_simd::available().collect();
-    println!(
-        "kernels: {:?}",
-        kernels.iter().map(|k| k.name()).collect::<Vec<_>>()
-    );
+    let kernels = kernels();
     for from in Encoding::ALL {
         let clean = encode(&text, from);
         for to in Encoding::ALL {
@@ -363,29 +355,10 @@ fn bom_strip_and_sniff_at_every_cut() {
     }
 }
 
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
-
 #[test]
 fn wpt_chunked_decoding() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let candidates = [
-        format!("{root}/tests/data/conformance/streaming.json"),
-        format!("{root}/../shared/conformance/lossy/streaming.json"),
-        format!("{root}/../../shared/conformance/lossy/streaming.json"),
-    ];
-    let Some(text) = candidates
-        .iter()
-        .find_map(|p| std::fs::read_to_string(p).ok())
-    else {
-        println!("note: streaming.json not found; WPT chunked cases skipped");
-        return;
-    };
-    let cases: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let text = utfast_testkit::data("conformance/lossy/streaming.json");
+    let cases: serde_json::Value = serde_json::from_slice(&text).unwrap();
     let mut n = 0;
     for case in cases.as_array().unwrap() {
         let chunks = case["chunks_hex"].as_array().unwrap();

@@ -9,21 +9,16 @@
 //!   via UTF-32/UTF-16, BOM handling (sniff/strip/keep).
 //! - Kuhn's UTF-8-test.txt and the UTF-8/UTF-16BE demo texts.
 
-mod common;
-
-use common::*;
 use serde_json::Value;
-use std::path::PathBuf;
+use utfast_testkit::*;
 
-fn data(rel: &str) -> Vec<u8> {
-    let p: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests/data/conformance", rel]
-        .iter()
-        .collect();
-    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+/// `tests/data/conformance/<rel>` (see PROVENANCE.md there).
+fn conformance(rel: &str) -> Vec<u8> {
+    data(&format!("conformance/{rel}"))
 }
 
 fn records(rel: &str) -> Vec<Value> {
-    let v: Value = serde_json::from_slice(&data(rel)).expect("json");
+    let v: Value = serde_json::from_slice(&conformance(rel)).expect("json");
     v.as_array().expect("array").clone()
 }
 
@@ -163,7 +158,7 @@ fn lossy_vectors() {
         let id = format!("lossy#{} ({})", r["id"], r["test"].as_str().unwrap_or(""));
         let input = field_hex(r, "input_hex").unwrap();
         let want = field_hex(r, "expected_utf8_hex").unwrap();
-        lossy_utf8_checks(&mut f, &ks, &id, &input, &want);
+        lossy_utf8_checks(&mut f, ks, &id, &input, &want);
     }
     f.finish("lossy/vectors.json", recs.len());
 }
@@ -184,7 +179,7 @@ fn lossy_vectors_every_direction_and_buffer() {
         for from in ALL {
             n += 1;
             f.push_err(
-                check_all_targets(&ks, &input, from, &ALL)
+                check_all_targets(ks, &input, from, &ALL)
                     .map_err(|m| format!("lossy#{}: {m}", r["id"])),
             );
         }
@@ -195,10 +190,10 @@ fn lossy_vectors_every_direction_and_buffer() {
 #[test]
 fn utf8tests_whole_file() {
     let ks = kernels();
-    let input = data("lossy/files/utf8tests.bin");
-    let want = data("lossy/files/utf8tests.replace.expected.txt");
+    let input = conformance("lossy/files/utf8tests.bin");
+    let want = conformance("lossy/files/utf8tests.replace.expected.txt");
     let mut f = Failures::default();
-    lossy_utf8_checks(&mut f, &ks, "utf8tests.bin", &input, &want);
+    lossy_utf8_checks(&mut f, ks, "utf8tests.bin", &input, &want);
     f.finish("utf8tests.bin", 1);
 }
 
@@ -221,7 +216,7 @@ fn bom_utf8() {
             Some("keep") => {}
             other => panic!("unexpected bom_handling {other:?}"),
         }
-        lossy_utf8_checks(&mut f, &ks, &format!("bom#{}", r["test"]), &input, &want);
+        lossy_utf8_checks(&mut f, ks, &format!("bom#{}", r["test"]), &input, &want);
     }
     f.finish("lossy/bom_utf8.json", recs.len());
 }
@@ -235,7 +230,7 @@ fn streaming_concatenated() {
     for (i, r) in recs.iter().enumerate() {
         let input = field_hex(r, "input_hex").unwrap();
         let want = field_hex(r, "expected_utf8_hex").unwrap();
-        lossy_utf8_checks(&mut f, &ks, &format!("streaming#{i}"), &input, &want);
+        lossy_utf8_checks(&mut f, ks, &format!("streaming#{i}"), &input, &want);
     }
     f.finish("lossy/streaming.json", recs.len());
 }
@@ -315,7 +310,7 @@ fn wide_vectors(rel: &str, bits: u32, count: usize) {
             Encoding::Utf32Le => Encoding::Utf32Be,
             _ => Encoding::Utf32Le,
         };
-        for k in &ks {
+        for k in ks {
             for (enc, body) in [(enc, &body), (other, &swapped)] {
                 let endian = enc.endian().unwrap();
                 let v = if bits == 16 {
@@ -372,7 +367,7 @@ fn wide_vectors(rel: &str, bits: u32, count: usize) {
         let _ = endian;
         // Full matrix against scalar and the std model.
         for (enc, body) in [(enc, &body), (other, &swapped)] {
-            f.push_err(check_all_targets(&ks, body, enc, &ALL).map_err(|m| format!("{id}: {m}")));
+            f.push_err(check_all_targets(ks, body, enc, &ALL).map_err(|m| format!("{id}: {m}")));
         }
     }
     f.finish(rel, recs.len());
@@ -391,13 +386,13 @@ fn utf32_vectors() {
 #[test]
 fn kuhn_stress_test() {
     let ks = kernels();
-    let input = data("kuhn/UTF-8-test.txt");
+    let input = conformance("kuhn/UTF-8-test.txt");
     assert_eq!(input.len(), 22_835);
     let std_err = std::str::from_utf8(&input).unwrap_err();
     assert_eq!(std_err.valid_up_to(), 4461);
     let std_lossy = String::from_utf8_lossy(&input);
     let mut f = Failures::default();
-    for k in &ks {
+    for k in ks {
         let e = k
             .validate_utf8(&input)
             .expect_err("Kuhn's file is invalid UTF-8");
@@ -491,8 +486,8 @@ fn utf16_units(valid: &[u8]) -> usize {
 #[test]
 fn demo_utf8_utf16be() {
     let ks = kernels();
-    let u8demo = data("texts/UTF-8-demo.txt");
-    let u16file = data("texts/UTF-16BE-demo.txt");
+    let u8demo = conformance("texts/UTF-8-demo.txt");
+    let u16file = conformance("texts/UTF-16BE-demo.txt");
     assert_eq!(&u16file[..2], b"\xFE\xFF");
     assert_eq!(
         Encoding::for_unlabelled(16, &u16file),
@@ -506,7 +501,7 @@ fn demo_utf8_utf16be() {
         "data files agree (std)"
     );
     let mut f = Failures::default();
-    for k in &ks {
+    for k in ks {
         for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
             let a = run(k, &u8demo, Encoding::Utf8, Encoding::Utf16Be, mode);
             f.check(a.result == Ok(u16demo.len()) && a.out == u16demo, || {

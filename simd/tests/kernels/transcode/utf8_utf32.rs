@@ -10,12 +10,8 @@
 //!
 //! `UTFAST_QEMU=1` / `UTFAST_QUICK=1` shrink the loops.
 
-mod common;
-
-use common::*;
 use utfast_scalar::{Encoding, Mode};
-
-const MODES: [Mode; 3] = [Mode::Strict, Mode::Lossy, Mode::Valid];
+use utfast_testkit::*;
 /// Targets of a UTF-8 source that these tests concentrate on.
 const FROM_UTF8: [Encoding; 5] = [
     Encoding::Utf32Le,
@@ -91,7 +87,7 @@ fn error_at_every_position() {
                     for mode in [Mode::Strict, Mode::Lossy] {
                         let exact = model_items(&items, to, mode, usize::MAX).out.len();
                         for n in [exact, exact.saturating_sub(1), exact + 64] {
-                            check_case(&ks, &src, &items, Encoding::Utf8, to, mode, n)
+                            check_case(ks, &src, &items, Encoding::Utf8, to, mode, n)
                                 .unwrap_or_else(|m| panic!("insert at {at}: {m}"));
                         }
                     }
@@ -112,7 +108,7 @@ fn error_at_every_position() {
                             .out
                             .len();
                         for n in [exact, exact.saturating_sub(1)] {
-                            check_case(&ks, &src, &items, e, Encoding::Utf8, mode, n)
+                            check_case(ks, &src, &items, e, Encoding::Utf8, mode, n)
                                 .unwrap_or_else(|m| panic!("unit at {at}: {m}"));
                         }
                     }
@@ -144,7 +140,7 @@ fn every_small_dst() {
                 for mode in MODES {
                     let exact = model_items(&items, to, mode, usize::MAX).out.len();
                     for n in (0..=exact + 4).step_by(step) {
-                        check_case(&ks, &src, &items, from, to, mode, n)
+                        check_case(ks, &src, &items, from, to, mode, n)
                             .unwrap_or_else(|m| panic!("{m}"));
                     }
                 }
@@ -156,13 +152,8 @@ fn every_small_dst() {
 /// Random near-valid long texts: valid text with a few byte mutations.
 #[test]
 fn random_near_valid() {
-    let mut x: u64 = 0x1234_5678_9ABC_DEF1;
-    let mut rnd = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let mut rnd = move || rng.next();
     let pool: Vec<char> = "aeiou tnsrlé àüÿß¿жЖ中文€😀\u{FFFF}\u{10FFFF}\u{80}\u{7FF}\u{800}"
         .chars()
         .collect();
@@ -312,8 +303,7 @@ fn utf32_to_utf16_pairs_at_every_position() {
                             let max = utfast_scalar::transcode::max_output_len(from, to, src.len());
                             let sizes = (exact.saturating_sub(5)..=exact + 4).chain([max]);
                             for size in sizes {
-                                if let Err(m) = check_case(&ks, &src, &items, from, to, mode, size)
-                                {
+                                if let Err(m) = check_case(ks, &src, &items, from, to, mode, size) {
                                     panic!("{special:X?} at unit {pos}: {m}");
                                 }
                             }

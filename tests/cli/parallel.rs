@@ -1,14 +1,10 @@
 //! The `utfast` command on several threads (`--threads`, with tiny pieces so that
 //! small files are cut many times) must print, write and exit exactly as on one.
-#![cfg(feature = "cli")]
 
 use std::path::Path;
 use std::process::{Command, Output};
 use tempfile::TempDir;
-
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+use utfast_testkit::Rng;
 
 fn utfast(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_utfast"))

@@ -1,17 +1,11 @@
 //! Regression tests from fuzzing: every finding of `fuzz/run.sh` becomes a named test
 //! here with its minimized input, replayed through the same checks the fuzz targets run
-//! (the fuzz crate's `check` and `oracle` modules, compiled in with `#[path]`): every
-//! kernel of `utfast_simd::available()` against scalar, and scalar against std.
-
-#[allow(dead_code)]
-#[path = "../fuzz/src/oracle.rs"]
-mod oracle;
-
-#[allow(dead_code)]
-#[path = "../fuzz/src/check.rs"]
-mod check;
+//! (`utfast_testkit::fuzz`): every kernel of `utfast_simd::available()` against scalar,
+//! and scalar against std.
 
 use utfast_scalar::{Encoding, Mode};
+use utfast_testkit::fuzz as check;
+use utfast_testkit::{hex as unhex, oracle, MODES};
 
 /// Replays `data` through every check of the validate, transcode (every pair and mode,
 /// several `cut` sizes) and roundtrip targets.
@@ -20,7 +14,7 @@ fn replay(data: &[u8]) {
     for from in Encoding::ALL {
         let valid = oracle::make_valid(data, from);
         for to in Encoding::ALL {
-            for mode in check::MODES {
+            for mode in MODES {
                 let valid_for = oracle::make_valid_for(data, from, to);
                 for cut in [0, 0x80, 0xFF] {
                     check::check_transcode(data, from, to, mode, cut);
@@ -28,7 +22,7 @@ fn replay(data: &[u8]) {
                 }
             }
         }
-        check::check_lengths(&valid, from);
+        check::check_lengths_valid(&valid, from);
     }
     check::touch_lengths(data);
     check::check_roundtrip(&String::from_utf8_lossy(data));
@@ -51,13 +45,6 @@ fn replay_transcode_artifact(artifact: &[u8]) {
         data.to_vec()
     };
     check::check_transcode(&src, from, to, m, cut);
-}
-
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
 }
 
 /// The boundary sequences of Unicode Table 3-7 and their ill-formed neighbours, at

@@ -7,12 +7,10 @@
 //!   of 3- and 4-byte inputs.
 //!
 //! Expected values come from std (`char::decode_utf16`, `String::from_utf16_lossy`,
-//! `char::from_u32`, `String::from_utf8_lossy`) through `common::model`; every kernel
+//! `char::from_u32`, `String::from_utf8_lossy`) through `utfast_testkit::model`; every kernel
 //! is compared with scalar.
 
-mod common;
-
-use common::*;
+use utfast_testkit::*;
 
 const BOUNDARY16: [u16; 15] = [
     0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xD801, 0xDBFF, 0xDC00, 0xDC01, 0xDFFF, 0xE000,
@@ -67,7 +65,7 @@ fn every_utf16_unit() {
                 assert_eq!(decode_lossy(&src, from), lossy);
                 let valid = String::from_utf16(units).is_ok();
                 assert_eq!(valid, !(0xD800..=0xDFFF).contains(&u));
-                for k in &ks {
+                for k in ks {
                     let v = k.validate_utf16(&src, e);
                     let want_at = units.iter().position(|&x| x == u).unwrap() * 2;
                     let ok = match v {
@@ -90,7 +88,7 @@ fn every_utf16_unit() {
                         k.name()
                     );
                 }
-                check_targets(&ks, &src, from, &targets);
+                check_targets(ks, &src, from, &targets);
             }
         }
     }
@@ -120,14 +118,14 @@ fn utf16_boundary_pairs_and_triples() {
                 let src = units16(units, e);
                 n += 1;
                 assert_eq!(decode_lossy(&src, from), String::from_utf16_lossy(units));
-                if let Err(m) = check_validation(&ks, &src) {
+                if let Err(m) = check_validation(ks, &src) {
                     panic!("{m}");
                 }
-                check_targets(&ks, &src, from, &Encoding::ALL);
+                check_targets(ks, &src, from, &Encoding::ALL);
                 // Odd trailing byte after the sequence (truncated final unit).
                 let mut odd = src.clone();
                 odd.push(0x41);
-                check_targets(&ks, &odd, from, &[Encoding::Utf8, Encoding::Utf32Le]);
+                check_targets(ks, &odd, from, &[Encoding::Utf8, Encoding::Utf32Le]);
             }
         }
     }
@@ -171,24 +169,24 @@ fn utf32_boundary_units() {
             let want: String = char::from_u32(a).map_or("\u{FFFD}".into(), String::from);
             let src = units32(&[a], e);
             assert_eq!(decode_lossy(&src, from), want);
-            check_targets(&ks, &src, from, &Encoding::ALL);
+            check_targets(ks, &src, from, &Encoding::ALL);
             for &b in &BOUNDARY32 {
                 for pad in [0usize, 7, 16, 33] {
                     let mut units = vec![0x61u32; pad];
                     units.extend([a, b]);
                     let src = units32(&units, e);
                     n += 1;
-                    if let Err(m) = check_validation(&ks, &src) {
+                    if let Err(m) = check_validation(ks, &src) {
                         panic!("{m}");
                     }
-                    check_targets(&ks, &src, from, &Encoding::ALL);
+                    check_targets(ks, &src, from, &Encoding::ALL);
                 }
             }
             // Truncated final unit after a boundary unit.
             for extra in 1..4 {
                 let mut src = units32(&[a], e);
                 src.extend(std::iter::repeat_n(0u8, extra));
-                check_targets(&ks, &src, from, &[Encoding::Utf8, Encoding::Utf16Le]);
+                check_targets(ks, &src, from, &[Encoding::Utf8, Encoding::Utf16Le]);
             }
         }
     }
@@ -215,7 +213,7 @@ fn every_utf32_scalar_value_in_blocks() {
                 .iter()
                 .map(|&u| char::from_u32(u).unwrap_or('\u{FFFD}'))
                 .collect();
-            for k in &ks {
+            for k in ks {
                 for to in [Encoding::Utf8, Encoding::Utf16Be] {
                     let max = utfast_scalar::transcode::max_output_len(from, to, src.len());
                     let got = kernel(k, &src, from, to, Mode::Lossy, max, 0).unwrap();
@@ -227,10 +225,10 @@ fn every_utf32_scalar_value_in_blocks() {
                     );
                 }
             }
-            if let Err(m) = check_validation(&ks, &src) {
+            if let Err(m) = check_validation(ks, &src) {
                 panic!("{m}");
             }
-            check_targets(&ks, &src, from, &[Encoding::Utf8, Encoding::Utf16Le]);
+            check_targets(ks, &src, from, &[Encoding::Utf8, Encoding::Utf16Le]);
         }
     }
     println!("every_utf32_scalar_value_in_blocks: {n} blocks");
@@ -272,10 +270,10 @@ fn every_one_and_two_byte_utf8_input() {
     let ks = kernels();
     let mut n = 0;
     for a in 0..=255u8 {
-        check_utf8_input(&ks, &[a], usize::from(a) % 67);
+        check_utf8_input(ks, &[a], usize::from(a) % 67);
         n += 1;
         for b in 0..=255u8 {
-            check_utf8_input(&ks, &[a, b], (usize::from(a) * 7 + usize::from(b)) % 67);
+            check_utf8_input(ks, &[a, b], (usize::from(a) * 7 + usize::from(b)) % 67);
             n += 1;
         }
     }
@@ -315,7 +313,7 @@ fn sampled_three_and_four_byte_utf8_inputs() {
                 }
             }
             check_targets(
-                &ks,
+                ks,
                 &joined,
                 Encoding::Utf8,
                 &[Encoding::Utf16Le, Encoding::Utf32Be],

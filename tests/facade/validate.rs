@@ -1,74 +1,15 @@
-//! Tests of the public facade API against std on small cases, on the active kernel.
-//! (Every kernel is tested against scalar in the kernel tests.)
+//! The validation API of the facade against std on small cases, on the active kernel:
+//! `validate_utf8`, `from_utf8(_mut)`, `is_utf8`, `is_ascii`, UTF-16/UTF-32
+//! validation, error kinds, labels, BOM and encoding detection, the `kernel` module,
+//! and the streaming `Utf8Validator`. (Every kernel is tested against scalar in the
+//! kernel tests of `utfast-simd`.)
 
+use super::{padded_samples, std_err, SAMPLES};
 use utfast::{Encoding, ErrorKind, Utf8Validator};
-
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
-
-/// Valid and invalid UTF-8 samples (invalid ones cover every error kind).
-const SAMPLES: &[&[u8]] = &[
-    b"",
-    b"a",
-    b"hello, world",
-    "é".as_bytes(),
-    "€".as_bytes(),
-    "😀".as_bytes(),
-    "Grüße, 世界 😀 ÿ".as_bytes(),
-    "日本語テキスト".as_bytes(),
-    b"\x80",
-    b"a\xBFb",
-    b"\xC0\x80",
-    b"\xC1\xBF",
-    b"\xC2",
-    b"\xC2a",
-    b"\xE0\x80\x80",
-    b"\xE0\xA0",
-    b"\xE2\x82a",
-    b"x\xE2\x82",
-    b"\xED\xA0\x80",
-    b"\xED\x9F\xBF",
-    b"\xEF\xBF\xBF",
-    b"\xF0\x8F\xBF\xBF",
-    b"\xF0\x90\x80\x80",
-    b"\xF0\x9F\x98",
-    b"ab\xF0\x9F\x98c",
-    b"\xF4\x8F\xBF\xBF",
-    b"\xF4\x90\x80\x80",
-    b"\xF5\x80",
-    b"\xFF",
-    b"\xF8\x88\x80\x80\x80",
-    b"x\xE2\x82\xACy\xF0\x9F\x98\x80z\xC3",
-    b"\xF0\x90\x80\x80\xF0\x90",
-];
-
-fn std_err(s: &[u8]) -> Result<(), (usize, Option<usize>)> {
-    std::str::from_utf8(s)
-        .map(|_| ())
-        .map_err(|e| (e.valid_up_to(), e.error_len()))
-}
+use utfast_testkit::Rng;
 
 fn our_err(s: &[u8]) -> Result<(), (usize, Option<usize>)> {
     utfast::validate_utf8(s).map_err(|e| (e.valid_up_to(), e.error_len()))
-}
-
-/// Each sample alone and padded with ASCII / multi-byte text on both sides, so the
-/// kernel path (64 bytes and more) runs as well as the short scalar path.
-fn padded_samples() -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    for s in SAMPLES {
-        for pre in [0usize, 1, 63, 64, 100] {
-            for post in [0usize, 3, 70] {
-                let mut v = "ä".repeat(pre / 2).into_bytes();
-                v.extend(std::iter::repeat_n(b'p', pre % 2));
-                v.extend_from_slice(s);
-                v.extend(std::iter::repeat_n(b'q', post));
-                out.push(v);
-            }
-        }
-    }
-    out
 }
 
 #[test]
@@ -293,10 +234,3 @@ fn stream_ignores_input_after_error() {
     assert_eq!(v.error().map(|e| e.valid_up_to()), Some(2));
     assert_eq!(v.finish().unwrap_err().valid_up_to(), 2);
 }
-
-// ---------------------------------------------------------------- transcoding
-
-#[path = "facade/bytes.rs"]
-mod bytes;
-#[path = "facade/transcode.rs"]
-mod transcode;

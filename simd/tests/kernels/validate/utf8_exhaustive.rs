@@ -21,7 +21,7 @@ struct Impl {
 /// Every available kernel (`kernel/scalar` is `utfast_scalar::utf8::validate_utf8`
 /// and `is_utf8`), then the scalar single-stream entry points.
 fn impls() -> Vec<Impl> {
-    let mut v = kernels();
+    let mut v = kernel_impls();
     v.push(Impl {
         name: "utfast_scalar::utf8::*_short".into(),
         validate: Box::new(scalar::validate_utf8_short),
@@ -31,9 +31,9 @@ fn impls() -> Vec<Impl> {
 }
 
 /// Every available kernel.
-fn kernels() -> Vec<Impl> {
+fn kernel_impls() -> Vec<Impl> {
     let mut v = Vec::new();
-    for k in utfast_simd::available() {
+    for &k in utfast_testkit::kernels() {
         v.push(Impl {
             name: format!("kernel/{}", k.name()),
             validate: Box::new(|s| k.validate_utf8(s)),
@@ -106,11 +106,11 @@ fn exhaustive_lengths_1_to_3() {
 /// bytes, so the kernels cover them here.)
 #[test]
 fn exhaustive_four_byte_leads() {
-    announce("exhaustive_four_byte_leads", &kernels());
+    announce("exhaustive_four_byte_leads", &kernel_impls());
     std::thread::scope(|s| {
         for a in 0xF0..=0xF4u8 {
             s.spawn(move || {
-                let impls = kernels();
+                let impls = kernel_impls();
                 for b in 0..=255u8 {
                     for c in 0..=255u8 {
                         for d in 0..=255u8 {
