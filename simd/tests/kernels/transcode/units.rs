@@ -14,7 +14,7 @@ use utfast_scalar::transcode::max_output_len;
 use utfast_scalar::{Encoding, Endian, Mode};
 use utfast_simd::{Kernel, SCALAR};
 use utfast_testkit::harness::Tail;
-use utfast_testkit::{call, kernels, lipsum, quick, scalar};
+use utfast_testkit::{call, kernels, lipsum, quick, scalar, show};
 
 use Encoding::{Latin1, Utf16Be, Utf16Le, Utf32Be, Utf32Le, Utf8};
 
@@ -95,11 +95,16 @@ fn check_transcode(k: &Kernel, src: &[u8], from: Encoding, to: Encoding, mode: M
         )
         .unwrap_or_else(|m| fail(size, m));
         if got != want {
+            let at = got.out.iter().zip(&want.out).position(|(x, y)| x != y);
             fail(
                 size,
                 format!(
-                    "kernel {:?} out {:02x?}, scalar {:?} out {:02x?}",
-                    got.result, got.out, want.result, want.out
+                    "kernel {:?}, scalar {:?}; outputs differ from byte {at:?}: kernel {}, \
+                     scalar {}",
+                    got.result,
+                    want.result,
+                    show(&got.out),
+                    show(&want.out)
                 ),
             );
         }
