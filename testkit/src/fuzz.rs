@@ -1,7 +1,7 @@
 //! The whole-input checks behind the fuzz targets (`fuzz/fuzz_targets/`), also replayed
 //! by the regression tests of `utfast-simd`: every kernel of [`kernels`] against the
 //! scalar crate (bit-identical outputs, `Ok` values, error kinds and positions), and the
-//! scalar crate against the std [`oracle`](crate::oracle). They panic on the first
+//! scalar crate against the std [`oracle`]. They panic on the first
 //! mismatch, with the input in hex.
 
 use crate::harness::{self, call, check_lengths, check_validation, Tail};
