@@ -47,7 +47,7 @@ run_one() {
     runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
     printf '%-10s %-6s execs %-10s %s  %s\n' "$t" "$status" "${runs:-?}" \
         "$(grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [^ ]+' <<<"$line" || echo 'no coverage line')" \
-        "$(grep -m1 -o 'utfast kernels: .*' "$log" || true)"
+        "$(grep -m1 -o 'kernels under test: .*' "$log" || true)"
     if [ "$status" != ok ]; then
         echo "---- $t: last lines of $log"
         grep -E 'panicked|ERROR|SUMMARY|artifact|Test unit' "$log" | head -n 20 || true

@@ -2,12 +2,16 @@
 # Runs the test suite under AddressSanitizer (nightly), in its own target directory
 # (target/asan), so that any out-of-bounds read or write of a SIMD kernel aborts the run.
 #
-#   scripts/asan.sh           # unit tests of every crate, tests/overread.rs (every operation of
-#                             # every kernel at the end of its allocation), tests/regressions.rs,
-#                             # and the fast integration suites (conformance, facade, streaming)
-#   scripts/asan.sh --all     # every integration test (the kernels_*, property and exhaustive
-#                             # suites take more than 10 minutes under ASan on 2 cores)
-#   scripts/asan.sh --quick   # simd unit tests, tests/overread.rs, tests/regressions.rs
+#   scripts/asan.sh           # unit tests of every crate, the scalar oracle tests, the facade
+#                             # tests, and the fast modules of utfast-simd's `kernels` test:
+#                             # every_operation (conformance, overread: every operation of every
+#                             # kernel at the end of its allocation, fuzz regressions) and
+#                             # validate::utf8
+#   scripts/asan.sh --all     # every test of the default members (the rest of `kernels`, the
+#                             # transcoder, property and exhaustive modules, takes more than
+#                             # 10 minutes under ASan on 2 cores)
+#   scripts/asan.sh --quick   # simd unit tests, kernels' every_operation::overread and
+#                             # every_operation::regressions
 #
 # Doctests and benches are not run (`--lib --test ...`).
 set -euo pipefail
@@ -20,23 +24,23 @@ target="x86_64-unknown-linux-gnu"
 mode="${1:-default}"
 start=$(date +%s)
 
-tests=()
-fast="overread regressions conformance facade streaming kernels_utf8"
-for f in tests/*.rs; do
-    name="$(basename "$f" .rs)"
-    case "$mode:$name" in
-        --quick:overread | --quick:regressions | --all:*) tests+=(--test "$name") ;;
-        --quick:*) ;;
-        *) if [[ " $fast " == *" $name "* ]]; then tests+=(--test "$name"); fi ;;
-    esac
-done
-echo "asan.sh: integration tests: ${tests[*]}"
-
-if [ "$mode" = "--quick" ]; then
-    cargo +nightly test --target "$target" -p utfast-simd --lib
-    cargo +nightly test --target "$target" "${tests[@]}" -- --nocapture
-else
-    cargo +nightly test --target "$target" --lib  # default members: facade, scalar, simd
-    cargo +nightly test --target "$target" "${tests[@]}"
-fi
+case "$mode" in
+    --quick)
+        cargo +nightly test --target "$target" -p utfast-simd --lib
+        cargo +nightly test --target "$target" -p utfast-simd --test kernels -- --nocapture \
+            every_operation::overread:: every_operation::regressions::
+        ;;
+    --all)
+        # Unit tests and every integration test of the default members (facade, scalar,
+        # simd).
+        cargo +nightly test --target "$target" --lib --tests
+        ;;
+    *)
+        cargo +nightly test --target "$target" --lib # default members: facade, scalar, simd
+        cargo +nightly test --target "$target" -p utfast-scalar --test transcode
+        cargo +nightly test --target "$target" -p utfast --test facade
+        cargo +nightly test --target "$target" -p utfast-simd --test kernels -- \
+            every_operation:: validate::utf8::
+        ;;
+esac
 echo "asan.sh: passed in $(($(date +%s) - start)) s"

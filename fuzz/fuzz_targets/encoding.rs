@@ -6,7 +6,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utfast_fuzz::check;
 use utfast_scalar::encoding::{detect_bom, detect_encodings};
 use utfast_scalar::{Encoding, Endian};
 
@@ -70,7 +69,7 @@ fn check_detect(data: &[u8]) {
     assert_eq!(utfast::detect_bom(data), detect_bom(data));
     assert!(set.contains(Encoding::Latin1));
     assert_eq!(set.len(), set.iter().count());
-    for &k in check::kernels() {
+    for &k in utfast_testkit::kernels() {
         let valid = [
             (Encoding::Utf8, k.validate_utf8(data).is_ok()),
             (
@@ -92,7 +91,13 @@ fn check_detect(data: &[u8]) {
             (Encoding::Latin1, true),
         ];
         for (e, ok) in valid {
-            assert_eq!(set.contains(e), ok, "{}: detect {e} {:02x?}", k.name(), data);
+            assert_eq!(
+                set.contains(e),
+                ok,
+                "{}: detect {e} {:02x?}",
+                k.name(),
+                data
+            );
         }
     }
 }

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utfast_fuzz::check;
+use utfast_testkit::fuzz as check;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -12,10 +12,10 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use utfast::{BomHandling, Encoding, Mode, Status, Transcoder};
-use utfast_fuzz::check;
-use utfast_fuzz::oracle;
-use utfast_fuzz::oracle::hex;
 use utfast_simd::Kernel;
+use utfast_testkit::fuzz as check;
+use utfast_testkit::harness::GUARD;
+use utfast_testkit::{assert_bytes_eq, kernels, oracle, to_hex as hex};
 
 #[derive(Debug, Arbitrary)]
 struct Input<'a> {
@@ -63,7 +63,11 @@ fn validate_chunked(k: &Kernel, pieces: &[&[u8]]) -> Result<(), usize> {
                 carry.clear();
             }
             Err(e) if e.error_len().is_none() => {
-                assert!(carry.len() - e.valid_up_to() <= 3, "{}: long tail", k.name());
+                assert!(
+                    carry.len() - e.valid_up_to() <= 3,
+                    "{}: long tail",
+                    k.name()
+                );
                 offset += e.valid_up_to();
                 carry.drain(..e.valid_up_to());
             }
@@ -123,7 +127,7 @@ fn stream(t: &mut Transcoder, pieces: &[&[u8]], out_len: usize) -> (Vec<u8>, Opt
             } else {
                 out_len
             };
-            let mut dst = vec![check::SENTINEL; len + check::GUARD];
+            let mut dst = vec![check::SENTINEL; len + GUARD];
             let (status, read, written) = t.transcode(&piece[pos..], &mut dst[..len], last);
             assert!(
                 read <= piece.len() - pos && written <= len,
@@ -159,9 +163,9 @@ fn check_transcoder(input: &Input<'_>, pieces: &[&[u8]]) {
     let (enc, skip) = after_bom(from, bom, data);
     let body = &data[skip..];
     let cap = utfast::max_output_len(enc, to, body.len());
-    let want = check::run_guarded(check::scalar(), body, enc, to, mode, cap, false);
+    let want = check::run_scalar(body, enc, to, mode, cap);
     let checked = mode != Mode::Valid || oracle::is_valid_for(body, enc, to);
-    for &k in check::kernels() {
+    for &k in kernels() {
         let mut t = Transcoder::new(from, to, mode).with_bom(bom).with_kernel(k);
         let (out, malformed) = stream(&mut t, pieces, usize::from(input.out_len));
         if !checked {
@@ -183,7 +187,7 @@ fn check_transcoder(input: &Input<'_>, pieces: &[&[u8]]) {
             kind: e.kind(),
         });
         assert_eq!(malformed, want_status, "{}", what());
-        oracle::assert_bytes_eq(&out, &want.out, what);
+        assert_bytes_eq(&out, &want.out, what);
     }
 }
 
@@ -193,7 +197,7 @@ fuzz_target!(|input: Input<'_>| {
     let want = core::str::from_utf8(input.data)
         .map(|_| ())
         .map_err(|e| e.valid_up_to());
-    for &k in check::kernels() {
+    for &k in kernels() {
         let got = validate_chunked(k, &pieces);
         assert_eq!(
             got,

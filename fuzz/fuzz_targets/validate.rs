@@ -6,9 +6,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utfast_fuzz::check;
-use utfast_fuzz::oracle::hex;
 use utfast_scalar::{utf16, utf32, utf8, Encoding, Endian};
+use utfast_testkit::fuzz as check;
+use utfast_testkit::to_hex as hex;
 
 fn check_facade(src: &[u8]) {
     let what = || hex(src);

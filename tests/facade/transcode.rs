@@ -1,8 +1,9 @@
 //! Transcoding tests of the facade against std: every native direction in every mode,
 //! OutputTooSmall positions, LE/BE byte variants, lengths, alloc helpers.
 
-use super::{Rng, SAMPLES};
+use super::SAMPLES;
 use utfast::{Encoding, ErrorKind, Mode, TranscodeError};
+use utfast_testkit::Rng;
 
 type Conv<S, D> = fn(&[S], &mut [D]) -> Result<usize, TranscodeError>;
 

@@ -52,9 +52,6 @@ mod decode;
 mod from_utf8;
 mod sink;
 
-#[cfg(test)]
-mod tests;
-
 use crate::encoding::{Encoding, Endian, Mode};
 use crate::error::TranscodeError;
 use decode::{decode_latin1, decode_utf16, decode_utf32};

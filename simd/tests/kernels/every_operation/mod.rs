@@ -1,0 +1,5 @@
+//! Suites that run each input through every operation of every kernel.
+
+mod conformance;
+mod overread;
+mod regressions;

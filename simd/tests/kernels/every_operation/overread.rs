@@ -1,0 +1,164 @@
+//! Buffer-edge tests for every kernel and every operation.
+//!
+//! Each input is copied into a `Vec` whose capacity equals its length, so its last byte
+//! is the last byte of its heap allocation; output buffers are allocated the same way.
+//! Any read past the input or write past the output is then caught by AddressSanitizer
+//! (`scripts/asan.sh`); without ASan the test still compares every result with the
+//! scalar kernel. Inputs: lengths 0..=300 of ASCII, Latin-1, 2-, 3-, 4-byte and mixed text in
+//! every encoding, cut at every byte (so truncated final characters occur), and the same
+//! with an invalid final unit.
+
+use utfast_scalar::{Encoding, Mode, TranscodeError};
+use utfast_simd::{Kernel, SCALAR};
+use utfast_testkit::fuzz::SENTINEL;
+use utfast_testkit::{check_lengths, exact_vec, kernels, oracle, to_hex, ENDIANS, MODES};
+
+const MAX_LEN: usize = 300;
+
+/// Texts whose encodings are cut to every length 0..=MAX_LEN.
+fn texts() -> Vec<(&'static str, String)> {
+    let long = |unit: &str| unit.repeat(MAX_LEN + 1);
+    vec![
+        ("ascii", long("The quick brown fox. ")),
+        ("latin1", long("déjà vu ÿ ")),
+        // Only two-byte sequences with the lead byte C2 (the UTF-8 -> Latin-1 SIMD path).
+        ("latin1-c2", long("¡¿£¥§©« ")),
+        ("2-byte", long("Жёлтый ")),
+        ("3-byte", long("中文€ ")),
+        ("4-byte", long("😀𝄞🎉")),
+        ("mixed", long("aé€😀")),
+    ]
+}
+
+/// An invalid final unit for `e`.
+fn invalid_unit(e: Encoding) -> Option<Vec<u8>> {
+    Some(match e {
+        Encoding::Utf8 => vec![0xFF],
+        Encoding::Utf16Le | Encoding::Utf16Be => e.endian()?.write_u16(0xD800).to_vec(),
+        Encoding::Utf32Le | Encoding::Utf32Be => e.endian()?.write_u32(0x110000).to_vec(),
+        Encoding::Latin1 => return None,
+    })
+}
+
+/// Every source input: (description, encoding, bytes).
+fn inputs() -> Vec<(String, Encoding, Vec<u8>)> {
+    let mut out = Vec::new();
+    for (name, text) in texts() {
+        for from in Encoding::ALL {
+            let full = oracle::expected(text.as_bytes(), Encoding::Utf8, from, Mode::Lossy).out;
+            for n in 0..=MAX_LEN {
+                out.push((format!("{name} {from} cut {n}"), from, full[..n].to_vec()));
+                if let Some(bad) = invalid_unit(from) {
+                    if n >= bad.len() {
+                        let mut v = full[..n - bad.len()].to_vec();
+                        v.extend_from_slice(&bad);
+                        out.push((format!("{name} {from} invalid end {n}"), from, v));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Transcodes into an exact-capacity `dst` of `len` bytes.
+fn transcode_exact(
+    k: &Kernel,
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+    len: usize,
+) -> (Result<usize, TranscodeError>, Vec<u8>) {
+    let mut dst = vec![SENTINEL; len];
+    assert_eq!(dst.capacity(), len);
+    let r = k.transcode(src, &mut dst, from, to, mode);
+    let written = match r {
+        Ok(n) => n,
+        Err(e) => e.written(),
+    };
+    dst.truncate(written);
+    (r, dst)
+}
+
+fn check_validation(k: &Kernel, src: &[u8], what: &str) {
+    let s = &SCALAR;
+    assert_eq!(
+        k.validate_utf8(src),
+        s.validate_utf8(src),
+        "{} {what}",
+        k.name()
+    );
+    assert_eq!(k.is_utf8(src), s.is_utf8(src), "{} {what}", k.name());
+    assert_eq!(k.is_ascii(src), src.is_ascii(), "{} {what}", k.name());
+    for e in ENDIANS {
+        let v16 = k.validate_utf16(src, e);
+        assert_eq!(v16, s.validate_utf16(src, e), "{} {what}", k.name());
+        let v32 = k.validate_utf32(src, e);
+        assert_eq!(v32, s.validate_utf32(src, e), "{} {what}", k.name());
+    }
+}
+
+fn check_transcodes(k: &Kernel, src: &[u8], from: Encoding, what: &str) {
+    for to in Encoding::ALL {
+        let valid = oracle::is_valid_for(src, from, to);
+        for mode in MODES {
+            // Scalar output length with an ample buffer, then exact and exact - 1.
+            let cap = utfast_scalar::transcode::max_output_len(from, to, src.len());
+            let (r, _) = transcode_exact(&SCALAR, src, from, to, mode, cap);
+            let n = match r {
+                Ok(n) => n,
+                Err(e) => e.written(),
+            };
+            for len in [n, n.saturating_sub(1)] {
+                let got = transcode_exact(k, src, from, to, mode, len);
+                if mode == Mode::Valid && !valid {
+                    continue; // unspecified output; only memory safety counts
+                }
+                let want = transcode_exact(&SCALAR, src, from, to, mode, len);
+                assert_eq!(
+                    got,
+                    want,
+                    "{} {from}->{to} {mode:?} dst {len}: {what}: {}",
+                    k.name(),
+                    to_hex(src)
+                );
+            }
+        }
+    }
+}
+
+/// Every length function on every input (compared with scalar and std where the
+/// input is valid for it; only memory safety on invalid input).
+fn check_all_lengths(k: &'static Kernel, src: &[u8], what: &str) {
+    for f in Encoding::ALL {
+        if let Err(m) = check_lengths(&[k], src, f) {
+            panic!("{m}: {what}");
+        }
+    }
+}
+
+#[test]
+fn every_operation_at_the_end_of_its_allocation() {
+    let names: Vec<&str> = kernels().iter().map(|k| k.name()).collect();
+    println!("kernels: {names:?}");
+    let inputs = inputs();
+    for (what, from, bytes) in &inputs {
+        let src = exact_vec(bytes);
+        for &k in kernels() {
+            check_validation(k, &src, what);
+            check_transcodes(k, &src, *from, what);
+            check_all_lengths(k, &src, what);
+        }
+    }
+    println!("checked {} inputs on {} kernels", inputs.len(), names.len());
+}
+
+#[test]
+fn exact_allocation_is_exact() {
+    // The premise of this file: `exact_vec` and `vec![x; n]` allocate exactly.
+    for n in [0, 1, 7, 64, 300] {
+        assert_eq!(exact_vec(&vec![b'a'; n]).capacity(), n);
+        assert_eq!(vec![SENTINEL; n].capacity(), n);
+    }
+}

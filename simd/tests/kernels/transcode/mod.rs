@@ -1,0 +1,10 @@
+//! The transcoders of every kernel (with the validators and length functions of the
+//! forms they read), against scalar and the std model.
+
+mod every_pair;
+mod more_pairs;
+mod roundtrip;
+mod units;
+mod utf16_exhaustive;
+mod utf8_utf16;
+mod utf8_utf32;

@@ -1,0 +1,421 @@
+//! The unit-oriented SIMD operations (UTF-16/UTF-32/Latin-1 validation, transcoders
+//! between UTF-16, UTF-32 and Latin-1, Latin-1 to UTF-8, lengths and counts) of every
+//! SIMD kernel available on this CPU, against the scalar kernel: lipsum texts in every
+//! form, an error (or a special unit) at every position of a buffer with padding on
+//! both sides, every mode, output buffers of generous, exact, exact - 1 and half size
+//! (results, `written`, positions and the untouched bytes after `written` must all
+//! match, except scratch bytes inside `dst` after a successful variable-length
+//! conversion), and random inputs.
+//!
+//! Under QEMU (`UTFAST_QEMU=1`) the exhaustive loops take larger steps.
+
+use proptest::prelude::*;
+use utfast_scalar::transcode::max_output_len;
+use utfast_scalar::{Encoding, Endian, Mode};
+use utfast_simd::{Kernel, SCALAR};
+use utfast_testkit::harness::Tail;
+use utfast_testkit::{call, kernels, lipsum, quick, scalar, show};
+
+use Encoding::{Latin1, Utf16Be, Utf16Le, Utf32Be, Utf32Le, Utf8};
+
+const UTF16: [Encoding; 2] = [Utf16Le, Utf16Be];
+const UTF32: [Encoding; 2] = [Utf32Le, Utf32Be];
+
+/// Every target of the unit-oriented transcoders from `from`.
+fn targets(from: Encoding) -> &'static [Encoding] {
+    match from {
+        Utf16Le | Utf16Be | Utf32Le | Utf32Be => &[Utf16Le, Utf16Be, Utf32Le, Utf32Be, Latin1],
+        Latin1 => &[Utf8, Utf16Le, Utf16Be, Utf32Le, Utf32Be],
+        Utf8 => &[],
+    }
+}
+
+fn endian(e: Encoding) -> Endian {
+    e.endian().unwrap_or(Endian::NATIVE)
+}
+
+/// Encodes units of `bits` bits (16 or 32) in the byte order of `e`.
+fn encode(units: &[u32], e: Encoding) -> Vec<u8> {
+    let en = endian(e);
+    match e {
+        Utf16Le | Utf16Be => units.iter().flat_map(|&u| en.write_u16(u as u16)).collect(),
+        Utf32Le | Utf32Be => units.iter().flat_map(|&u| en.write_u32(u)).collect(),
+        _ => units.iter().map(|&u| u as u8).collect(),
+    }
+}
+
+fn utf16_units(s: &str) -> Vec<u32> {
+    s.encode_utf16().map(u32::from).collect()
+}
+fn utf32_units(s: &str) -> Vec<u32> {
+    s.chars().map(u32::from).collect()
+}
+
+/// Compares `k` with scalar on `src` for `from -> to` in `mode`, with several output
+/// sizes; `ctx` describes the case.
+fn check_transcode(k: &Kernel, src: &[u8], from: Encoding, to: Encoding, mode: Mode, ctx: &str) {
+    let max = max_output_len(from, to, src.len());
+    let fail = |size: usize, m: String| -> ! {
+        panic!(
+            "{} {from:?}->{to:?} {mode:?} dst {size}: {m}: {ctx}",
+            k.name()
+        )
+    };
+    let exact = scalar(src, from, to, mode, max + 8, 0xA5)
+        .unwrap_or_else(|m| fail(max + 8, m))
+        .written();
+    // A transcoder with variable-length output (Latin-1 -> UTF-8, UTF-16 <->
+    // UTF-32 with surrogate pairs) may leave scratch bytes after `written` inside
+    // `dst`, except after `OutputTooSmall` (the contract: `dst[..written]` is the
+    // output, nothing past `dst` is written, and after `OutputTooSmall` nothing
+    // past `written`); the others must leave every byte after `written` untouched,
+    // as scalar does.
+    let variable = to == Utf8
+        || (UTF16.contains(&from) && UTF32.contains(&to))
+        || (UTF32.contains(&from) && UTF16.contains(&to));
+    let tail = if variable {
+        Tail::Contract
+    } else {
+        Tail::Untouched
+    };
+    for size in [
+        max + 8,
+        exact,
+        exact.saturating_sub(1),
+        exact / 2,
+        exact.saturating_sub(3),
+    ] {
+        let want = scalar(src, from, to, mode, size, 0xA5).unwrap_or_else(|m| fail(size, m));
+        let got = call(
+            |s, d| k.transcode(s, d, from, to, mode),
+            src,
+            size,
+            0xA5,
+            tail,
+        )
+        .unwrap_or_else(|m| fail(size, m));
+        if got != want {
+            let at = got.out.iter().zip(&want.out).position(|(x, y)| x != y);
+            fail(
+                size,
+                format!(
+                    "kernel {:?}, scalar {:?}; outputs differ from byte {at:?}: kernel {}, \
+                     scalar {}",
+                    got.result,
+                    want.result,
+                    show(&got.out),
+                    show(&want.out)
+                ),
+            );
+        }
+    }
+}
+
+/// Trusted-valid mode on (possibly) invalid input: only memory safety and bounds.
+fn check_valid_mode_no_panic(k: &Kernel, src: &[u8], from: Encoding, to: Encoding) {
+    let max = max_output_len(from, to, src.len());
+    for size in [max, max / 2] {
+        let r = call(
+            |s, d| k.transcode(s, d, from, to, Mode::Valid),
+            src,
+            size,
+            0,
+            Tail::Contract,
+        );
+        // `call` checked `written <= size` and that nothing outside `dst` changed.
+        let o = r.unwrap_or_else(|m| panic!("{} {from:?}->{to:?} Valid dst {size}: {m}", k.name()));
+        if let Err(e) = o.result {
+            assert!(
+                e.valid_up_to() <= src.len(),
+                "{} {from:?}->{to:?} {e:?}",
+                k.name()
+            );
+        }
+    }
+}
+
+/// Validation and every length function of `k` against scalar on `src` read as `from`.
+fn check_validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str) {
+    let name = k.name();
+    match from {
+        Utf16Le | Utf16Be => {
+            let e = endian(from);
+            assert_eq!(
+                k.validate_utf16(src, e),
+                SCALAR.validate_utf16(src, e),
+                "{name} validate_utf16 {ctx}"
+            );
+            assert_eq!(
+                k.count_utf16(src, e),
+                SCALAR.count_utf16(src, e),
+                "{name} count_utf16 {ctx}"
+            );
+            assert_eq!(
+                k.utf8_len_from_utf16(src, e),
+                SCALAR.utf8_len_from_utf16(src, e),
+                "{name} utf8_len_from_utf16 {ctx}"
+            );
+        }
+        Utf32Le | Utf32Be => {
+            let e = endian(from);
+            assert_eq!(
+                k.validate_utf32(src, e),
+                SCALAR.validate_utf32(src, e),
+                "{name} validate_utf32 {ctx}"
+            );
+            assert_eq!(
+                k.utf8_len_from_utf32(src, e),
+                SCALAR.utf8_len_from_utf32(src, e),
+                "{name} utf8_len_from_utf32 {ctx}"
+            );
+            assert_eq!(
+                k.utf16_len_from_utf32(src, e),
+                SCALAR.utf16_len_from_utf32(src, e),
+                "{name} utf16_len_from_utf32 {ctx}"
+            );
+        }
+        Latin1 | Utf8 => {
+            assert_eq!(
+                k.count_utf8(src),
+                SCALAR.count_utf8(src),
+                "{name} count_utf8 {ctx}"
+            );
+            assert_eq!(
+                k.utf16_len_from_utf8(src),
+                SCALAR.utf16_len_from_utf8(src),
+                "{name} utf16_len_from_utf8 {ctx}"
+            );
+            assert_eq!(
+                k.utf8_len_from_latin1(src),
+                SCALAR.utf8_len_from_latin1(src),
+                "{name} utf8_len_from_latin1 {ctx}"
+            );
+        }
+    }
+}
+
+/// Everything for one input: validation, lengths, every target in strict and lossy
+/// mode, and trusted-valid mode where the input is valid for it (`valid_for_latin1`:
+/// every character is at most U+00FF).
+fn check_all(
+    k: &Kernel,
+    src: &[u8],
+    from: Encoding,
+    valid: bool,
+    valid_for_latin1: bool,
+    ctx: &str,
+) {
+    check_validate_and_lengths(k, src, from, ctx);
+    for &to in targets(from) {
+        for mode in [Mode::Strict, Mode::Lossy] {
+            check_transcode(k, src, from, to, mode, ctx);
+        }
+        if valid && (to != Latin1 || valid_for_latin1) {
+            check_transcode(k, src, from, to, Mode::Valid, ctx);
+        } else {
+            check_valid_mode_no_panic(k, src, from, to);
+        }
+    }
+}
+
+#[test]
+fn lipsum_every_form() {
+    let ks = kernels();
+    let texts = lipsum();
+    for k in ks {
+        for (name, text) in &texts {
+            let text: &str = if quick() {
+                &text[..text.floor_char_boundary(4000)]
+            } else {
+                text
+            };
+            // Latin-1 bytes of the text's characters (low byte) and the matching string.
+            let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+            let as_latin1: String = latin1.iter().map(|&b| char::from(b)).collect();
+            check_all(k, text.as_bytes(), Utf8, true, false, name);
+            check_all(k, &latin1, Latin1, true, true, name);
+            for s in [text, as_latin1.as_str()] {
+                let fits = s.chars().all(|c| (c as u32) < 0x100);
+                for e in UTF16 {
+                    check_all(k, &encode(&utf16_units(s), e), e, true, fits, name);
+                }
+                for e in UTF32 {
+                    check_all(k, &encode(&utf32_units(s), e), e, true, fits, name);
+                }
+            }
+        }
+    }
+}
+
+/// A base text of `n` units mixing ASCII, Latin-1 and (if `bmp`) other BMP
+/// characters, deterministic per `seed`.
+fn base_units(n: usize, seed: u32, bmp: bool) -> Vec<u32> {
+    let mut x = seed.wrapping_mul(2_654_435_761) | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            match x % 16 {
+                0 if bmp => 0x4E00 + (x >> 8) % 0x1000,
+                1 => 0xA0 + (x >> 8) % 0x60,
+                _ => 0x20 + (x >> 8) % 0x5F,
+            }
+        })
+        .collect()
+}
+
+/// Inserts each of `specials` (a sequence of units) at every position of padded base
+/// texts and checks every operation.
+fn every_position(forms: [Encoding; 2], specials: &[(&str, &[u32])], bmp: bool) {
+    let ks = kernels();
+    let step = if quick() { 7 } else { 1 };
+    let pads: &[usize] = if quick() {
+        &[0, 17, 64]
+    } else {
+        &[0, 1, 5, 16, 31, 64, 100, 255, 300]
+    };
+    for k in ks {
+        for &(what, special) in specials {
+            for (pi, &left) in pads.iter().enumerate() {
+                let right = pads[(pi * 3 + 1) % pads.len()];
+                let len = 64 + 64 * (pi % 4);
+                let base = base_units(left + len + right, pi as u32 + 1, bmp);
+                for pos in (left..left + len).step_by(step) {
+                    let mut units = base.clone();
+                    units.splice(pos..pos, special.iter().copied());
+                    for from in forms {
+                        let src = encode(&units, from);
+                        let ctx = format!(
+                            "{what} at unit {pos} (pad {left}/{right}, len {})",
+                            units.len()
+                        );
+                        check_all(k, &src, from, false, false, &ctx);
+                        // Odd / partial trailing bytes.
+                        for cut in 1..from.unit_size() {
+                            check_all(k, &src[..src.len() - cut], from, false, false, &ctx);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn utf16_error_at_every_position() {
+    every_position(
+        UTF16,
+        &[
+            ("lone low", &[0xDC00]),
+            ("lone high", &[0xDBFF]),
+            ("high high", &[0xD800, 0xD800]),
+            ("reversed pair", &[0xDC00, 0xD800]),
+            ("pair", &[0xD83D, 0xDE00]),
+            ("U+0100", &[0x100]),
+            ("U+20AC", &[0x20AC]),
+            ("U+FFFF", &[0xFFFF]),
+        ],
+        false,
+    );
+}
+
+#[test]
+fn utf32_error_at_every_position() {
+    every_position(
+        UTF32,
+        &[
+            ("surrogate", &[0xD800]),
+            ("low surrogate", &[0xDFFF]),
+            ("above 10FFFF", &[0x110000]),
+            ("all ones", &[0xFFFF_FFFF]),
+            ("U+10FFFF", &[0x10FFFF]),
+            ("U+1F600", &[0x1F600]),
+            ("U+0100", &[0x100]),
+            ("U+D7FF", &[0xD7FF]),
+        ],
+        false,
+    );
+}
+
+#[test]
+fn bmp_text_with_errors() {
+    every_position(
+        UTF16,
+        &[("lone low", &[0xDFFF]), ("pair", &[0xDBFF, 0xDFFF])],
+        true,
+    );
+    every_position(
+        UTF32,
+        &[("surrogate", &[0xDBFF]), ("U+10000", &[0x10000])],
+        true,
+    );
+}
+
+#[test]
+fn latin1_every_length_and_alignment() {
+    let ks = kernels();
+    let bytes: Vec<u8> = (0..700u32).map(|i| (i * 37 % 256) as u8).collect();
+    let ascii: Vec<u8> = (0..700u32).map(|i| (i * 37 % 128) as u8).collect();
+    let step = if quick() { 13 } else { 1 };
+    for k in ks {
+        for src in [&bytes, &ascii] {
+            for start in [0, 1, 3] {
+                for end in (start..src.len()).step_by(step) {
+                    check_all(
+                        k,
+                        &src[start..end],
+                        Latin1,
+                        true,
+                        true,
+                        &format!("{start}..{end}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Units biased towards the interesting values (surrogates, limits, Latin-1).
+fn unit_strategy() -> impl Strategy<Value = u32> {
+    prop_oneof![
+        8 => 0x20u32..0x7F,
+        3 => 0x80u32..0x100,
+        2 => 0x100u32..0xD800,
+        2 => 0xD800u32..0xE000,
+        1 => 0xE000u32..0x10000,
+        1 => 0x10000u32..0x110000,
+        1 => 0x110000u32..=u32::MAX,
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if quick() { 16 } else { 96 }))]
+
+    #[test]
+    fn random_units(units in proptest::collection::vec(unit_strategy(), 0..400), trail in 0usize..4) {
+        for &k in kernels() {
+            for from in [Utf16Le, Utf16Be, Utf32Le, Utf32Be] {
+                let mut src = encode(&units, from);
+                src.extend(std::iter::repeat_n(0xD8, trail % from.unit_size()));
+                check_all(k, &src, from, false, false, "random");
+            }
+            let bytes: Vec<u8> = units.iter().map(|&u| u as u8).collect();
+            check_all(k, &bytes, Latin1, true, true, "random");
+        }
+    }
+
+    #[test]
+    fn random_valid_text(s in "[a-z éß€\u{4E00}-\u{4E20}😀\u{10FFFF}]{0,300}") {
+        for &k in kernels() {
+            let fits = s.chars().all(|c| (c as u32) < 0x100);
+            check_all(k, s.as_bytes(), Utf8, true, false, "random text");
+            for e in UTF16 {
+                check_all(k, &encode(&utf16_units(&s), e), e, true, fits, "random text");
+            }
+            for e in UTF32 {
+                check_all(k, &encode(&utf32_units(&s), e), e, true, fits, "random text");
+            }
+        }
+    }
+}

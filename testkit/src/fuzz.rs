@@ -1,0 +1,261 @@
+//! The whole-input checks behind the fuzz targets (`fuzz/fuzz_targets/`), also replayed
+//! by the regression tests of `utfast-simd`: every kernel of [`kernels`] against the
+//! scalar crate (bit-identical outputs, `Ok` values, error kinds and positions), and the
+//! scalar crate against the std [`oracle`]. They panic on the first
+//! mismatch, with the input in hex.
+
+use crate::harness::{self, call, check_lengths, check_validation, Tail};
+use crate::oracle::{self, Outcome};
+use crate::{assert_bytes_eq, kernels, to_hex, Encoding, ErrorKind, Kernel, Mode, ALL, MODES};
+use utfast_scalar::transcode::max_output_len;
+
+/// Fill byte of output buffers; bytes that a transcoder must not write keep it.
+pub const SENTINEL: u8 = 0xA5;
+
+/// The encoding selected by a fuzzer byte.
+pub fn encoding(b: u8) -> Encoding {
+    Encoding::ALL[usize::from(b) % Encoding::ALL.len()]
+}
+
+/// The mode selected by a fuzzer byte.
+pub fn mode(b: u8) -> Mode {
+    MODES[usize::from(b) % MODES.len()]
+}
+
+/// Kernel `k` transcodes `src` into a guarded `dst` of `len` bytes ([`harness::call`]);
+/// panics if it writes outside `dst` (or into `dst[written..]` when `tail` says so).
+pub fn run_kernel(
+    k: &Kernel,
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+    len: usize,
+    tail: Tail,
+) -> Outcome {
+    call(
+        |s, d| k.transcode(s, d, from, to, mode),
+        src,
+        len,
+        SENTINEL,
+        tail,
+    )
+    .unwrap_or_else(|m| {
+        panic!(
+            "{} {from}->{to} {mode:?} dst {len}: {m}; src {}",
+            k.name(),
+            to_hex(src)
+        )
+    })
+}
+
+/// The scalar crate transcodes `src` into a guarded `dst` of `len` bytes; it must
+/// write nothing outside `dst[..written]`.
+pub fn run_scalar(src: &[u8], from: Encoding, to: Encoding, mode: Mode, len: usize) -> Outcome {
+    harness::scalar(src, from, to, mode, len, SENTINEL).unwrap_or_else(|m| {
+        panic!(
+            "scalar {from}->{to} {mode:?} dst {len}: {m}; src {}",
+            to_hex(src)
+        )
+    })
+}
+
+/// Transcodes `src` with every kernel into buffers of generous size, exact size, exact
+/// size minus one and `cut` (a fuzzer-chosen fraction, cut / 256, of the exact size),
+/// and compares everything with scalar; checks scalar against the std oracle (for
+/// `Mode::Valid`, only if `src` is valid input for the pair, see
+/// [`oracle::is_valid_for`]; otherwise only memory safety is checked). A too-small
+/// `dst` must give `OutputTooSmall` with `dst[..written]` equal to the conversion of
+/// `src[..valid_up_to]`. Returns the scalar output.
+pub fn check_transcode(src: &[u8], from: Encoding, to: Encoding, mode: Mode, cut: u8) -> Vec<u8> {
+    let cap = max_output_len(from, to, src.len());
+    let reference = run_scalar(src, from, to, mode, cap);
+    if mode == Mode::Valid && !oracle::is_valid_for(src, from, to) {
+        // Valid mode on invalid input: anything goes but memory safety (nothing written
+        // outside dst, `written <= dst.len()`), for every kernel and several dst sizes.
+        let n = reference.written();
+        let sizes = [cap, n, n.saturating_sub(1), n * usize::from(cut) / 256];
+        for &k in kernels() {
+            for len in sizes {
+                run_kernel(k, src, from, to, mode, len, Tail::Contract);
+            }
+        }
+        return reference.out;
+    }
+    // Scalar against the std oracle (Valid mode on valid input equals Strict).
+    let oracle_mode = if mode == Mode::Valid {
+        Mode::Strict
+    } else {
+        mode
+    };
+    let want = oracle::expected(src, from, to, oracle_mode);
+    let what = || format!("scalar {from}->{to} {mode:?} (vs std) src {}", to_hex(src));
+    assert_bytes_eq(&reference.out, &want.out, what);
+    assert_eq!(reference.result, want.result, "{}", what());
+    let n = reference.written();
+    let mut sizes = vec![(cap, reference.clone())];
+    let exact = run_scalar(src, from, to, mode, n);
+    assert_eq!(
+        exact,
+        reference,
+        "scalar, exact dst {n}, src {}",
+        to_hex(src)
+    );
+    sizes.push((n, exact));
+    let cut_len = n * usize::from(cut) / 256;
+    let smaller = if n > 0 { vec![n - 1, cut_len] } else { vec![] };
+    for len in smaller {
+        let r = run_scalar(src, from, to, mode, len);
+        let what = || format!("scalar {from}->{to} {mode:?} dst {len} src {}", to_hex(src));
+        let e = r
+            .result
+            .err()
+            .unwrap_or_else(|| panic!("{}: expected OutputTooSmall", what()));
+        assert_eq!(e.kind(), ErrorKind::OutputTooSmall, "{}", what());
+        assert_eq!(r.out[..], reference.out[..e.written()], "{}", what());
+        assert_eq!(
+            r,
+            oracle::model(src, from, to, oracle_mode, len),
+            "{} (vs std)",
+            what()
+        );
+        // dst[..written] is the conversion of src[..valid_up_to], and the next
+        // character would not have fit.
+        let prefix = run_scalar(&src[..e.valid_up_to()], from, to, mode, cap);
+        assert_eq!(prefix.result, Ok(e.written()), "{}: prefix", what());
+        sizes.push((len, r));
+    }
+    for &k in kernels() {
+        for (len, want) in &sizes {
+            let tail = if *len < cap {
+                Tail::Untouched
+            } else {
+                Tail::Contract
+            };
+            let got = run_kernel(k, src, from, to, mode, *len, tail);
+            let what = || {
+                format!(
+                    "{} vs scalar: {from}->{to} {mode:?} dst {len} src {}",
+                    k.name(),
+                    to_hex(src)
+                )
+            };
+            assert_eq!(got.result, want.result, "{}", what());
+            assert_bytes_eq(&got.out, &want.out, what);
+        }
+    }
+    reference.out
+}
+
+/// Validation of `src` in every form: every kernel against scalar, scalar against std
+/// ([`harness::check_validation`]).
+pub fn check_validate(src: &[u8]) {
+    if let Err(m) = check_validation(kernels(), src) {
+        panic!("{m}");
+    }
+}
+
+/// Every kernel's length/count functions reading `from` on `src` (which the caller
+/// made valid in `from`) equal scalar's and std's ([`harness::check_lengths`]).
+pub fn check_lengths_valid(src: &[u8], from: Encoding) {
+    assert!(
+        oracle::char_count(src, from).is_some(),
+        "check_lengths_valid needs valid {from} input"
+    );
+    if let Err(m) = check_lengths(kernels(), src, from) {
+        panic!("{m}");
+    }
+}
+
+/// Runs every length/count function of every kernel on arbitrary (possibly invalid)
+/// bytes read as every encoding: the values are unspecified on invalid input, but
+/// nothing may panic or read out of bounds (and where `src` happens to be valid, they
+/// are checked).
+pub fn touch_lengths(src: &[u8]) {
+    for from in ALL {
+        if let Err(m) = check_lengths(kernels(), src, from) {
+            panic!("{m}");
+        }
+    }
+}
+
+/// UTF-8 -> X -> UTF-8 is the identity on every kernel (strict and valid mode), and
+/// the intermediate form equals std's encoding of `text` (X = UTF-16LE/BE,
+/// UTF-32LE/BE, and Latin-1 when every character is below U+0100).
+pub fn check_roundtrip(text: &str) {
+    let src = text.as_bytes();
+    let latin1_ok = text.chars().all(|c| u32::from(c) < 0x100);
+    for to in [
+        Encoding::Utf16Le,
+        Encoding::Utf16Be,
+        Encoding::Utf32Le,
+        Encoding::Utf32Be,
+        Encoding::Latin1,
+    ] {
+        if to == Encoding::Latin1 && !latin1_ok {
+            continue;
+        }
+        let mut want_mid = Vec::new();
+        for c in text.chars() {
+            assert!(oracle::encode_char(c, to, &mut want_mid));
+        }
+        for &k in kernels() {
+            for mode in [Mode::Strict, Mode::Valid] {
+                let what = || format!("{} UTF-8->{to}->UTF-8 {mode:?}: {}", k.name(), to_hex(src));
+                let mid = run_kernel(
+                    k,
+                    src,
+                    Encoding::Utf8,
+                    to,
+                    mode,
+                    want_mid.len(),
+                    Tail::Untouched,
+                );
+                assert_eq!(mid.result, Ok(want_mid.len()), "{}", what());
+                assert_bytes_eq(&mid.out, &want_mid, what);
+                let back = run_kernel(
+                    k,
+                    &mid.out,
+                    to,
+                    Encoding::Utf8,
+                    mode,
+                    src.len(),
+                    Tail::Untouched,
+                );
+                assert_eq!(back.result, Ok(src.len()), "{}", what());
+                assert_bytes_eq(&back.out, src, what);
+            }
+        }
+    }
+}
+
+/// Latin-1 -> UTF-8 -> Latin-1 is the identity on any bytes, on every kernel and mode.
+pub fn check_latin1_roundtrip(src: &[u8]) {
+    let utf8: String = src.iter().map(|&b| char::from(b)).collect();
+    for &k in kernels() {
+        for mode in MODES {
+            let what = || {
+                format!(
+                    "{} Latin-1->UTF-8->Latin-1 {mode:?}: {}",
+                    k.name(),
+                    to_hex(src)
+                )
+            };
+            let l = Encoding::Latin1;
+            let mid = run_kernel(k, src, l, Encoding::Utf8, mode, utf8.len(), Tail::Untouched);
+            assert_eq!(mid.result, Ok(utf8.len()), "{}", what());
+            assert_bytes_eq(&mid.out, utf8.as_bytes(), what);
+            let back = run_kernel(
+                k,
+                &mid.out,
+                Encoding::Utf8,
+                l,
+                mode,
+                src.len(),
+                Tail::Untouched,
+            );
+            assert_eq!(back.result, Ok(src.len()), "{}", what());
+            assert_bytes_eq(&back.out, src, what);
+        }
+    }
+}

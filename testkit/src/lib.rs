@@ -1,0 +1,196 @@
+//! # utfast-testkit
+//!
+//! What the tests and fuzz targets of every utfast crate share (not published):
+//!
+//! - [`oracle`]: the one independent reference, built only on std
+//!   (`str::utf8_chunks`, `char::decode_utf16`, `char::from_u32`,
+//!   `char::encode_utf8/utf16`) and on the Unicode tables written down in DESIGN.md.
+//!   It decodes any input in any encoding into characters and ill-formed parts (with
+//!   their error kinds) and predicts the exact result of any transcoding call for any
+//!   `dst` size. The scalar crate is checked against it; every kernel is checked
+//!   against the scalar crate, so a disagreement is attributed to the right layer.
+//! - [`harness`]: calls a transcoder with a guarded `dst` (canary bytes before and
+//!   after it, at a varying alignment), and the comparisons built on that: one case,
+//!   every target and mode with the buffer sizes that matter, validation and length
+//!   functions, every kernel against scalar against the oracle.
+//! - [`fuzz`]: the whole-input checks of the fuzz targets (panicking), also replayed
+//!   by the regression tests.
+//! - [`Rng`], [`lipsum`] and [`data_path`]: a deterministic generator and the test
+//!   data of `tests/data` (one copy, at the workspace root).
+//! - [`kernels`]: every kernel usable on this CPU, printed once per process, so that
+//!   no test skips a kernel silently.
+//!
+//! Workload knobs: [`quick`] (`UTFAST_QEMU=1` or `UTFAST_QUICK=1`) and
+//! [`proptest_cases`] (`PROPTEST_CASES=n`).
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+pub use utfast_scalar::{Encoding, Endian, ErrorKind, Mode, TranscodeError};
+pub use utfast_simd::Kernel;
+
+pub mod fuzz;
+pub mod harness;
+pub mod oracle;
+mod rng;
+
+pub use harness::{
+    call, check_all_targets, check_case, check_lengths, check_sizes, check_validation, exact_vec,
+    kernel, misaligned, scalar,
+};
+pub use oracle::{
+    decode_items, decode_lossy, encode_char, encode_str, first_error, model, model_items, units16,
+    units32, Item, Outcome,
+};
+pub use rng::Rng;
+
+/// The five Unicode encoding forms (Latin-1 left out).
+pub const UNICODE: [Encoding; 5] = [
+    Encoding::Utf8,
+    Encoding::Utf16Le,
+    Encoding::Utf16Be,
+    Encoding::Utf32Le,
+    Encoding::Utf32Be,
+];
+
+/// Every encoding, Latin-1 included.
+pub const ALL: [Encoding; 6] = Encoding::ALL;
+
+/// Every transcoding mode.
+pub const MODES: [Mode; 3] = [Mode::Strict, Mode::Lossy, Mode::Valid];
+
+/// Both byte orders.
+pub const ENDIANS: [Endian; 2] = [Endian::Little, Endian::Big];
+
+/// Every available kernel (best first, scalar last), collected once per process; the
+/// first call prints `kernels under test: [...]`, so a test run always says which
+/// kernels it covered (none is skipped silently).
+pub fn kernels() -> &'static [&'static Kernel] {
+    static KERNELS: OnceLock<Vec<&'static Kernel>> = OnceLock::new();
+    KERNELS.get_or_init(|| {
+        let ks: Vec<&'static Kernel> = utfast_simd::available().collect();
+        let names: Vec<&str> = ks.iter().map(|k| k.name()).collect();
+        println!("kernels under test: {names:?}");
+        assert_eq!(names.last(), Some(&"scalar"), "scalar must come last");
+        ks
+    })
+}
+
+/// Whether the tests should shrink their workload: running under QEMU
+/// (`UTFAST_QEMU`), or asked to (`UTFAST_QUICK`); any value but `0` counts.
+pub fn quick() -> bool {
+    std::env::var_os("UTFAST_QEMU").is_some_and(|v| v != "0")
+        || std::env::var_os("UTFAST_QUICK").is_some_and(|v| v != "0")
+}
+
+/// Number of proptest cases: `PROPTEST_CASES` if set, else `normal` (or
+/// `normal / 8`, at least 8, under [`quick`]).
+pub fn proptest_cases(normal: u32) -> u32 {
+    if let Some(n) = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        return n;
+    }
+    if quick() {
+        (normal / 8).max(8)
+    } else {
+        normal
+    }
+}
+
+/// Decodes hex digits without separators (either case).
+///
+/// ```
+/// assert_eq!(utfast_testkit::hex("c3A9"), [0xC3, 0xA9]);
+/// ```
+pub fn hex(s: &str) -> Vec<u8> {
+    assert!(s.len().is_multiple_of(2), "odd hex length: {s}");
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+        .collect()
+}
+
+/// Lowercase hex of all of `b`, for failure messages of short inputs.
+pub fn to_hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// Short printable hex for failure messages (truncated after 96 bytes).
+pub fn show(b: &[u8]) -> String {
+    let mut s: String = b.iter().take(96).map(|x| format!("{x:02x}")).collect();
+    if b.len() > 96 {
+        s.push_str(&format!("...({} bytes)", b.len()));
+    }
+    s
+}
+
+/// Asserts `got == want`, printing both in hex (only on failure) with `what()`.
+#[track_caller]
+pub fn assert_bytes_eq(got: &[u8], want: &[u8], what: impl Fn() -> String) {
+    if got != want {
+        panic!(
+            "{}: output differs\n got: {}\nwant: {}",
+            what(),
+            to_hex(got),
+            to_hex(want)
+        );
+    }
+}
+
+/// The workspace's test data directory `tests/data` (one copy for every crate).
+pub fn data_dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data"))
+}
+
+/// `tests/data/<rel>`.
+pub fn data_path(rel: &str) -> PathBuf {
+    data_dir().join(rel)
+}
+
+/// The bytes of `tests/data/<rel>` (panics with the path if it cannot be read).
+pub fn data(rel: &str) -> Vec<u8> {
+    let p = data_path(rel);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// A conformance file: `tests/data/conformance/<rel>` if the repository has it, else
+/// the full shared corpus (`../shared/conformance/<rel>` next to the checkout, or next
+/// to the main checkout of a git worktree), which holds files too large to commit.
+/// `None` if neither exists; the caller must say so (print a note), never skip
+/// silently.
+pub fn conformance_path(rel: &str) -> Option<PathBuf> {
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    [
+        data_path("conformance").join(rel),
+        root.join("../shared/conformance").join(rel),
+        root.join("../../shared/conformance").join(rel),
+    ]
+    .into_iter()
+    .find(|p| p.is_file())
+}
+
+/// Every lipsum sample `tests/data/lipsum/*.utf8.txt` as (file name, text), sorted
+/// by name.
+pub fn lipsum() -> Vec<(String, String)> {
+    let dir = data_path("lipsum");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|f| f.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".utf8.txt"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    assert!(out.len() >= 9, "lipsum files missing in {}", dir.display());
+    out.sort();
+    out
+}
+
+/// The lipsum sample of one language (`"Arabic"`, ..., `"Russian"`).
+pub fn lipsum_text(language: &str) -> String {
+    let rel = format!("lipsum/{language}-Lipsum.utf8.txt");
+    String::from_utf8(data(&rel)).expect("lipsum files are UTF-8")
+}

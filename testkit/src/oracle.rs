@@ -1,0 +1,338 @@
+//! The reference model: every transcoding direction built only on std
+//! (`str::utf8_chunks`, `char::decode_utf16`, `char::from_u32`,
+//! `char::encode_utf8/utf16`) and the UTF-8 error classes of Unicode Table 3-7,
+//! written down here independently of the scalar crate's `classify_error`.
+//!
+//! [`decode_items`] splits any input into [`Item`]s (a character, or an ill-formed
+//! part with its [`ErrorKind`]); [`model_items`] applies the error contract of
+//! `utfast_scalar::transcode` (first event wins, whole characters only, input errors
+//! before `OutputTooSmall` at one position) to predict the exact result and output of
+//! a call with any `dst` size. Lossy mode: one U+FFFD per maximal subpart of
+//! ill-formed UTF-8, per unpaired surrogate, per invalid UTF-32 unit, one for a
+//! truncated final unit (together with an unpaired high surrogate just before it);
+//! `?` for characters above U+00FF in a Latin-1 target.
+
+use crate::{Encoding, Endian, ErrorKind, Mode, TranscodeError};
+
+// ---------------------------------------------------------------------------------
+// Encoding with std
+// ---------------------------------------------------------------------------------
+
+/// Appends the bytes of `c` in `to`; `false` (and nothing appended) if `c` is not
+/// representable (Latin-1 above U+00FF).
+pub fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) -> bool {
+    match to {
+        Encoding::Utf8 => {
+            let mut b = [0u8; 4];
+            out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
+        }
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let mut u = [0u16; 2];
+            for &unit in c.encode_utf16(&mut u).iter() {
+                out.extend_from_slice(&to.endian().unwrap().write_u16(unit));
+            }
+        }
+        Encoding::Utf32Le | Encoding::Utf32Be => {
+            out.extend_from_slice(&to.endian().unwrap().write_u32(c as u32));
+        }
+        Encoding::Latin1 => {
+            if (c as u32) > 0xFF {
+                return false;
+            }
+            out.push(c as u32 as u8);
+        }
+    }
+    true
+}
+
+/// Encodes text with std; panics for Latin-1 if a char is above U+00FF.
+pub fn encode_str(s: &str, to: Encoding) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len() * 2);
+    for c in s.chars() {
+        assert!(encode_char(c, to, &mut out), "{c:?} not in {to}");
+    }
+    out
+}
+
+/// Encodes raw 16-bit units (possibly ill-formed) in a byte order.
+pub fn units16(units: &[u16], e: Endian) -> Vec<u8> {
+    units.iter().flat_map(|&u| e.write_u16(u)).collect()
+}
+
+/// Encodes raw 32-bit units (possibly ill-formed) in a byte order.
+pub fn units32(units: &[u32], e: Endian) -> Vec<u8> {
+    units.iter().flat_map(|&u| e.write_u32(u)).collect()
+}
+
+// ---------------------------------------------------------------------------------
+// Decoding with std
+// ---------------------------------------------------------------------------------
+
+/// One decoded item of the input: a char, or an ill-formed part (one U+FFFD in lossy
+/// mode) with its error kind. `start..end` are byte positions in the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Item {
+    /// First byte of the item.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+    /// The character, or the kind of the ill-formed part.
+    pub val: Result<char, ErrorKind>,
+}
+
+/// Kind of the UTF-8 maximal subpart `bad` (1..=3 bytes, or an incomplete tail),
+/// followed in the input by `next` (from DESIGN.md's Table 3-7, independently of the
+/// scalar crate's `classify_error`).
+fn utf8_kind(bad: &[u8], next: Option<u8>) -> ErrorKind {
+    let b0 = bad[0];
+    match b0 {
+        0x80..=0xBF => return ErrorKind::UnexpectedContinuation,
+        0xC0 | 0xC1 | 0xF5..=0xFF => return ErrorKind::InvalidLeadByte,
+        _ => {}
+    }
+    if bad.len() == 1 {
+        if let Some(b1) = next {
+            if (0x80..=0xBF).contains(&b1) {
+                // A continuation byte outside the lead byte's restricted range.
+                match (b0, b1) {
+                    (0xE0, 0x80..=0x9F) | (0xF0, 0x80..=0x8F) => return ErrorKind::Overlong,
+                    (0xED, 0xA0..=0xBF) => return ErrorKind::Surrogate,
+                    (0xF4, 0x90..=0xBF) => return ErrorKind::TooLarge,
+                    _ => {}
+                }
+            }
+        }
+    }
+    ErrorKind::TooShort
+}
+
+/// Splits `src` (in encoding `from`) into chars and ill-formed parts, using std only.
+pub fn decode_items(src: &[u8], from: Encoding) -> Vec<Item> {
+    let mut items = Vec::with_capacity(src.len());
+    match from {
+        Encoding::Utf8 => {
+            let mut pos = 0;
+            for chunk in src.utf8_chunks() {
+                for (i, c) in chunk.valid().char_indices() {
+                    items.push(Item {
+                        start: pos + i,
+                        end: pos + i + c.len_utf8(),
+                        val: Ok(c),
+                    });
+                }
+                pos += chunk.valid().len();
+                let bad = chunk.invalid();
+                if !bad.is_empty() {
+                    let next = src.get(pos + bad.len()).copied();
+                    items.push(Item {
+                        start: pos,
+                        end: pos + bad.len(),
+                        val: Err(utf8_kind(bad, next)),
+                    });
+                    pos += bad.len();
+                }
+            }
+            assert_eq!(pos, src.len());
+        }
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let e = from.endian().unwrap();
+            let units = src.chunks_exact(2).map(|c| e.read_u16([c[0], c[1]]));
+            let mut pos = 0;
+            for r in char::decode_utf16(units) {
+                match r {
+                    Ok(c) => {
+                        let n = 2 * c.len_utf16();
+                        items.push(Item {
+                            start: pos,
+                            end: pos + n,
+                            val: Ok(c),
+                        });
+                        pos += n;
+                    }
+                    Err(err) => {
+                        let kind = if err.unpaired_surrogate() < 0xDC00 {
+                            ErrorKind::UnpairedHighSurrogate
+                        } else {
+                            ErrorKind::UnpairedLowSurrogate
+                        };
+                        items.push(Item {
+                            start: pos,
+                            end: pos + 2,
+                            val: Err(kind),
+                        });
+                        pos += 2;
+                    }
+                }
+            }
+            if src.len() % 2 == 1 {
+                // An odd trailing byte is one truncated unit; an unpaired high
+                // surrogate right before it joins it (one U+FFFD together).
+                match items.last_mut() {
+                    Some(last)
+                        if last.end == src.len() - 1
+                            && last.val == Err(ErrorKind::UnpairedHighSurrogate) =>
+                    {
+                        last.end = src.len();
+                        last.val = Err(ErrorKind::TruncatedUnit);
+                    }
+                    _ => items.push(Item {
+                        start: src.len() - 1,
+                        end: src.len(),
+                        val: Err(ErrorKind::TruncatedUnit),
+                    }),
+                }
+            }
+        }
+        Encoding::Utf32Le | Encoding::Utf32Be => {
+            let e = from.endian().unwrap();
+            for (i, c) in src.chunks_exact(4).enumerate() {
+                let u = e.read_u32([c[0], c[1], c[2], c[3]]);
+                let val = char::from_u32(u).ok_or(if u > 0x10FFFF {
+                    ErrorKind::TooLarge
+                } else {
+                    ErrorKind::Surrogate
+                });
+                items.push(Item {
+                    start: 4 * i,
+                    end: 4 * i + 4,
+                    val,
+                });
+            }
+            if !src.len().is_multiple_of(4) {
+                items.push(Item {
+                    start: src.len() / 4 * 4,
+                    end: src.len(),
+                    val: Err(ErrorKind::TruncatedUnit),
+                });
+            }
+        }
+        Encoding::Latin1 => {
+            for (i, &b) in src.iter().enumerate() {
+                items.push(Item {
+                    start: i,
+                    end: i + 1,
+                    val: Ok(char::from(b)),
+                });
+            }
+        }
+    }
+    items
+}
+
+/// Lossy decode with std (U+FFFD per ill-formed part).
+pub fn decode_lossy(src: &[u8], from: Encoding) -> String {
+    decode_items(src, from)
+        .iter()
+        .map(|it| it.val.unwrap_or('\u{FFFD}'))
+        .collect()
+}
+
+/// The first ill-formed part of `src` in `from`: (byte position, kind), or `None` if valid.
+pub fn first_error(src: &[u8], from: Encoding) -> Option<(usize, ErrorKind)> {
+    decode_items(src, from)
+        .iter()
+        .find_map(|it| it.val.err().map(|k| (it.start, k)))
+}
+
+/// Number of characters of `src`, or `None` if `src` is not valid in `from`.
+pub fn char_count(src: &[u8], from: Encoding) -> Option<usize> {
+    let items = decode_items(src, from);
+    items.iter().all(|it| it.val.is_ok()).then_some(items.len())
+}
+
+/// Whether decoded `items` are valid input for `Mode::Valid` transcoding to `to`:
+/// well-formed and, for a Latin-1 target, without characters above U+00FF.
+pub fn items_valid_for(items: &[Item], to: Encoding) -> bool {
+    items.iter().all(|it| {
+        it.val
+            .is_ok_and(|c| to != Encoding::Latin1 || (c as u32) <= 0xFF)
+    })
+}
+
+/// Whether `src` is valid input for `Mode::Valid` transcoding from `from` to `to`.
+pub fn is_valid_for(src: &[u8], from: Encoding, to: Encoding) -> bool {
+    items_valid_for(&decode_items(src, from), to)
+}
+
+/// `src` made valid in `from` (lossy repair).
+pub fn make_valid(src: &[u8], from: Encoding) -> Vec<u8> {
+    expected(src, from, from, Mode::Lossy).out
+}
+
+/// `src` made valid input for `Mode::Valid` transcoding from `from` to `to`: valid in
+/// `from` and, for a Latin-1 target, without characters above U+00FF (they become `?`).
+pub fn make_valid_for(src: &[u8], from: Encoding, to: Encoding) -> Vec<u8> {
+    if to == Encoding::Latin1 {
+        let latin1 = expected(src, from, Encoding::Latin1, Mode::Lossy).out;
+        expected(&latin1, Encoding::Latin1, from, Mode::Strict).out
+    } else {
+        make_valid(src, from)
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The transcoding model
+// ---------------------------------------------------------------------------------
+
+/// Result of a transcoding call: the returned value and `dst[..written]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// What the transcoder returned.
+    pub result: Result<usize, TranscodeError>,
+    /// `dst[..written]`.
+    pub out: Vec<u8>,
+}
+
+impl Outcome {
+    /// Bytes written (`Ok` value or `written()` of the error).
+    pub fn written(&self) -> usize {
+        match self.result {
+            Ok(n) => n,
+            Err(e) => e.written(),
+        }
+    }
+}
+
+/// The expected outcome of transcoding `src` from `from` to `to` in `mode` into a
+/// `dst` of `dst_len` bytes (Strict and Lossy; Valid on valid input, where it equals
+/// Strict). Input errors and `NotLatin1` need no output space, so at the same position
+/// they win over `OutputTooSmall`.
+pub fn model(src: &[u8], from: Encoding, to: Encoding, mode: Mode, dst_len: usize) -> Outcome {
+    model_items(&decode_items(src, from), to, mode, dst_len)
+}
+
+/// [`model`] with an unlimited `dst`.
+pub fn expected(src: &[u8], from: Encoding, to: Encoding, mode: Mode) -> Outcome {
+    model(src, from, to, mode, usize::MAX)
+}
+
+/// [`model`] on already decoded items.
+pub fn model_items(items: &[Item], to: Encoding, mode: Mode, dst_len: usize) -> Outcome {
+    let mut out = Vec::new();
+    let err = |kind, at, out: Vec<u8>| Outcome {
+        result: Err(TranscodeError::new(kind, at, out.len())),
+        out,
+    };
+    for it in items {
+        let c = match (it.val, mode) {
+            (Ok(c), _) => c,
+            (Err(kind), Mode::Strict) => return err(kind, it.start, out),
+            (Err(_), _) => '\u{FFFD}',
+        };
+        let before = out.len();
+        if !encode_char(c, to, &mut out) {
+            if mode == Mode::Strict {
+                return err(ErrorKind::NotLatin1, it.start, out);
+            }
+            out.push(b'?');
+        }
+        if out.len() > dst_len {
+            out.truncate(before);
+            return err(ErrorKind::OutputTooSmall, it.start, out);
+        }
+    }
+    Outcome {
+        result: Ok(out.len()),
+        out,
+    }
+}
