@@ -1,6 +1,7 @@
-//! UTF-8 -> UTF-16 and UTF-8 -> UTF-32, generic over 16-byte [`VectorExt`]s (after
-//! Lemire & Muła, "Transcoding Billions of Unicode Characters per Second with SIMD
-//! Instructions", Software: Practice and Experience, 2022).
+//! UTF-8 -> UTF-16 and UTF-8 -> UTF-32 for every kernel: one block loop, generic over
+//! the ISA's vectors, with hooks for an ISA's own block code (after Lemire & Muła,
+//! "Transcoding Billions of Unicode Characters per Second with SIMD Instructions",
+//! Software: Practice and Experience, 2022).
 //!
 //! # The idea
 //!
@@ -12,7 +13,7 @@
 //! is a byte shuffle (`pshufb` / `tbl`) that moves each of the next few characters
 //! into its own 16- or 32-bit lane, last byte first, plus the number of input bytes
 //! those characters occupy. The payload bits are then combined with masks and shifts
-//! in every lane at once:
+//! in every lane at once ([`window`]):
 //!
 //! - shape A, six characters of 1..2 bytes, 16-bit lanes `[last, lead]`;
 //! - shape B, four characters of 1..3 bytes, 32-bit lanes `[last, middle, lead, 0]`;
@@ -25,15 +26,36 @@
 //!
 //! # The block loop
 //!
-//! Input is taken in 64-byte blocks that start at a character boundary. An ASCII
-//! block is widened directly (64 bytes -> 64 units). Otherwise the block is validated
-//! with the UTF-8 validator's block check ([`block_has_error`]; skipped in
-//! `Mode::Valid`), the end mask is computed, and windows are converted one after the
-//! other (16 consecutive ends are 16 ASCII bytes, widened directly). Only
-//! characters that end at byte 60 or earlier are consumed, so every consumed
-//! character and the byte after it lie inside the validated block; the next block
-//! starts right after the last consumed character. See [`super::handover`] for how
-//! the tail, errors and lossy repair go to the scalar transcoder.
+//! [`utf8_decode`] takes the input in 64-byte blocks that start at a character
+//! boundary, loaded once as the ISA's widest vectors `W` ([`VectorExt::Block64`]):
+//!
+//! 1. an ASCII block is widened directly (64 bytes -> 64 units), or handed with the
+//!    ASCII run that follows it to [`DecodeHooks::ascii_run`];
+//! 2. otherwise the continuation mask of the block is computed, and
+//!    [`DecodeHooks::checked_block`] may convert a block whose layout it recognises
+//!    and checks itself, more cheaply than the validator;
+//! 3. the block is validated with the UTF-8 validator's block check
+//!    ([`block_has_error`] with `W`; skipped in `Mode::Valid`). An invalid block
+//!    ends the loop (strict) or is repaired by the scalar transcoder up to the next
+//!    byte that is not a continuation byte (lossy);
+//! 4. [`DecodeHooks::valid_block`] may convert the validated block at once;
+//! 5. otherwise windows are converted one after the other (16 consecutive ends are
+//!    16 ASCII bytes, widened directly). Only characters that end at byte 60 or
+//!    earlier are consumed, so every consumed character and the byte after it lie
+//!    inside the validated block.
+//!
+//! The next block starts right after the last consumed character. Every hook
+//! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, neon, avx512);
+//! the avx2 kernel hooks in its whole-block conversions (`x86_64/avx2/`). The tail
+//! (less than a block, or too little room for a block's output) is widened 16 ASCII
+//! bytes at a time and the rest goes to the scalar transcoder; see
+//! [`super::handover`] for how the tail, errors and lossy repair keep the results
+//! identical to the scalar transcoder's.
+//!
+//! UTF-8 -> UTF-32 runs the same loop with 32-bit output (there is no two-pass
+//! path through UTF-16: measured on the avx2 kernel, decoding straight to UTF-32
+//! with the same hooks is faster on every corpus than transcoding pieces to UTF-16
+//! and widening them).
 
 use super::handover::{shift, utf8_resync};
 use crate::generic::blocks::select;
@@ -43,16 +65,99 @@ use crate::tables::utf8_to_utf16::{SHAPE_A, SHAPE_B_END, UTF8_TO_UTF16};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
 
-/// Bytes one block iteration may read: the block, and a 16-byte window starting at
-/// byte 49 at the latest.
+/// Bytes the generic block step may read from the block's start: the block, and a
+/// 16-byte window starting at byte 49 at the latest.
 const READ: usize = 65;
 
-/// Bytes of output one block iteration may store, for UTF-16 (`unit` = 2) or
-/// UTF-32 (`unit` = 4): at most `unit` per consumed input byte (64), a 16-byte
-/// store overhang, and 3 spare bytes (see [`super::handover`]).
-const fn write_bound(unit: usize) -> usize {
-    unit * 64 + 16 + 3
+/// Spare output bytes on top of every block step's stores: the largest output of
+/// one character minus one (see [`super::handover`]).
+const SPARE: usize = 3;
+
+/// Output bytes the generic block step may store, for UTF-16 (`unit` = 2) or
+/// UTF-32 (`unit` = 4): at most `unit` per consumed input byte (64) and a 16-byte
+/// store overhang.
+const fn generic_write(unit: usize) -> usize {
+    unit * 64 + 16
 }
+
+/// An ISA's own code inside the UTF-8 -> UTF-16/UTF-32 loop, for its widest vectors
+/// `W` (see [`crate::generic::hooks`] and the module documentation).
+///
+/// Every hook declines by default (`None`), which runs the generic code. A hook
+/// that accepts returns `Some((consumed, written))`: input bytes consumed (whole
+/// characters, from the block's start) and output bytes written. Stores past
+/// `written` are scratch bytes, allowed within the bounds below (the loop keeps
+/// [`SPARE`] bytes after them; see [`super::handover`]). `UTF32` selects 32-bit
+/// output, `BE` big-endian output.
+pub(crate) trait DecodeHooks<W: VectorExt> {
+    /// Bytes from a block's start that [`Self::checked_block`] and
+    /// [`Self::valid_block`] may read (the loop guarantees the larger of this and
+    /// its own 65).
+    const BLOCK_READ: usize = 0;
+    /// Bytes from a block's output start that [`Self::checked_block`] and
+    /// [`Self::valid_block`] may store for UTF-16 output, scratch included (the loop
+    /// guarantees the larger of this and its own bound, plus [`SPARE`]).
+    const BLOCK_WRITE_UTF16: usize = 0;
+    /// As [`Self::BLOCK_WRITE_UTF16`], for UTF-32 output.
+    const BLOCK_WRITE_UTF32: usize = 0;
+
+    /// Converts an ASCII run: `src` (the rest of the input) starts with a 64-byte
+    /// ASCII block, and `dst` (the rest of the output) has room for its output. The
+    /// hook converts at least that block, and checks its own bounds for more.
+    /// Scratch stores past `written` are allowed only when `dst` has room for the
+    /// output of all of `src` (so that the call cannot end in `OutputTooSmall`).
+    ///
+    /// # Safety
+    /// The CPU supports the ISA of the implementing hooks.
+    #[inline(always)]
+    unsafe fn ascii_run<const UTF32: bool, const BE: bool>(
+        _src: &[u8],
+        _dst: &mut [u8],
+    ) -> Option<(usize, usize)> {
+        None
+    }
+
+    /// Converts a block *before* validation, when the hook recognises its layout
+    /// and checks it more cheaply than the validator (in `Mode::Valid` it need not
+    /// check). `block` is the 64 bytes at `src`, `cont` their continuation mask
+    /// (bit `i`: byte `i` is `10xxxxxx`). Declining leaves `dst` untouched.
+    ///
+    /// # Safety
+    /// The CPU supports the ISA of the implementing hooks; `src..src + max(65,
+    /// BLOCK_READ)` is readable and the block starts at a character boundary;
+    /// `dst..dst + BLOCK_WRITE_*` is writable.
+    #[inline(always)]
+    unsafe fn checked_block<const UTF32: bool, const BE: bool>(
+        _src: *const u8,
+        _block: &W::Block64,
+        _cont: u64,
+        _mode: Mode,
+        _dst: *mut u8,
+    ) -> Option<(usize, usize)> {
+        None
+    }
+
+    /// Converts a block that passed validation (or any block in `Mode::Valid`,
+    /// where the input is trusted: the hook must then stay within its bounds even
+    /// on invalid input). Arguments as for [`Self::checked_block`]; only characters
+    /// that end inside the block before its last byte, or whose end the hook checks
+    /// with byte 64, may be consumed.
+    ///
+    /// # Safety
+    /// As for [`Self::checked_block`].
+    #[inline(always)]
+    unsafe fn valid_block<const UTF32: bool, const BE: bool>(
+        _src: *const u8,
+        _block: &W::Block64,
+        _cont: u64,
+        _mode: Mode,
+        _dst: *mut u8,
+    ) -> Option<(usize, usize)> {
+        None
+    }
+}
+
+impl<W: VectorExt> DecodeHooks<W> for crate::generic::hooks::NoHooks {}
 
 /// Widens 16 ASCII bytes `v` to 16 units at `dst` (`UTF32`: 4-byte units).
 ///
@@ -199,39 +304,108 @@ unsafe fn window<V: VectorExt, const UTF32: bool, const BE: bool>(
     }
 }
 
-/// The 64-bit mask of continuation bytes (`10xxxxxx`) of the block `v`.
+/// The 64-bit mask of continuation bytes (`10xxxxxx`) of the block: bit `i` for
+/// byte `i`.
 ///
 /// # Safety
-/// The CPU supports `V`'s ISA (`V::BYTES == 16`).
+/// The CPU supports `W`'s ISA.
 #[inline(always)]
-pub(crate) unsafe fn continuation_mask<V: VectorExt>(v: &[V; 4]) -> u64 {
+unsafe fn continuation_mask<W: VectorExt>(block: &W::Block64) -> u64 {
     // SAFETY: the ISA is the caller's promise.
     unsafe {
-        let (top, cont) = (V::splat(0xC0), V::splat(0x80));
+        let (top, cont) = (W::splat(0xC0), W::splat(0x80));
         let mut m = 0u64;
-        for (k, x) in v.iter().enumerate() {
-            m |= x.and(top).eq8(cont).bitmask_dense() << (16 * k);
+        for (k, x) in block.as_ref().iter().enumerate() {
+            m |= x.and(top).eq8(cont).bitmask_dense() << (W::BYTES * k);
         }
         m
     }
 }
 
-/// UTF-8 -> UTF-16 (`UTF32 == false`) or UTF-32 (`UTF32 == true`), big-endian output
-/// when `BE`: exactly the results of `utfast_scalar::transcode::utf8_to_utf16` /
-/// `utf8_to_utf32`.
+/// Whether every byte of the block is ASCII.
 ///
 /// # Safety
-/// The CPU supports `V`'s ISA; `V::BYTES == 16`.
+/// The CPU supports `W`'s ISA.
 #[inline(always)]
-pub(crate) unsafe fn utf8_decode<V: VectorExt, const UTF32: bool, const BE: bool>(
+unsafe fn is_ascii<W: VectorExt>(block: &W::Block64) -> bool {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        let v = block.as_ref();
+        let mut any = v[0];
+        for x in &v[1..] {
+            any = any.or(*x);
+        }
+        !any.any_high_bit()
+    }
+}
+
+/// Converts the validated block at `s` with continuation mask `cont` in windows,
+/// one after the other, every character that ends at byte 60 or earlier; returns
+/// `(consumed, written)`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA (`V::BYTES == 16`); 65 readable bytes at `s`, the
+/// block starts at a character boundary; `64 * unit + 16` writable bytes at `d`.
+#[inline(always)]
+unsafe fn windows<V: VectorExt, const UTF32: bool, const BE: bool>(
+    s: *const u8,
+    d: *mut u8,
+    cont: u64,
+) -> (usize, usize) {
+    let unit = if UTF32 { 4 } else { 2 };
+    // Bit i: byte i ends a character (byte i + 1 is not a continuation); only ends
+    // at bytes 0..=60.
+    let ends = (!cont >> 1) & ((1u64 << 61) - 1);
+    let (mut o, mut w) = (0usize, 0usize);
+    // SAFETY: windows read 16 bytes at offsets <= 49 (< 65) and store at most
+    // `unit` bytes per consumed byte plus a 16-byte overhang; table ids come from
+    // the table itself.
+    unsafe {
+        while o <= 49 {
+            if o <= 45 && (ends >> o) & 0xFFFF == 0xFFFF {
+                widen::<V, UTF32, BE>(V::load_unaligned(s.add(o)), d.add(w));
+                o += 16;
+                w += 16 * unit;
+                continue;
+            }
+            let t = &UTF8_TO_UTF16;
+            let id = *t.index.get_unchecked(((ends >> o) & 0xFFF) as usize) as usize;
+            w += window::<V, UTF32, BE>(s.add(o), d.add(w), id);
+            o += *t.consumed.get_unchecked(id) as usize;
+        }
+    }
+    (o, w)
+}
+
+/// UTF-8 -> UTF-16 (`UTF32 == false`) or UTF-32 (`UTF32 == true`), big-endian output
+/// when `BE`, with the wide vectors `W`, the 16-byte vectors `V` and the hooks `H`
+/// (see the module documentation): exactly the results of
+/// `utfast_scalar::transcode::utf8_to_utf16` / `utf8_to_utf32`.
+///
+/// # Safety
+/// The CPU supports the ISAs of `W`, `V` and `H`; `V::BYTES == 16`.
+#[inline(always)]
+pub(crate) unsafe fn utf8_decode<
+    W: VectorExt,
+    V: VectorExt,
+    H: DecodeHooks<W>,
+    const UTF32: bool,
+    const BE: bool,
+>(
     src: &[u8],
     dst: &mut [u8],
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    debug_assert_eq!(V::BYTES, 16);
+    debug_assert!(V::BYTES == 16 && 64 % W::BYTES == 0);
     let to = if BE { Endian::Big } else { Endian::Little };
     let unit = if UTF32 { 4 } else { 2 };
-    let write = write_bound(unit);
+    let read = READ.max(H::BLOCK_READ);
+    let hooked = if UTF32 {
+        H::BLOCK_WRITE_UTF32
+    } else {
+        H::BLOCK_WRITE_UTF16
+    };
+    let write = generic_write(unit).max(hooked) + SPARE;
     let convert = |src: &[u8], dst: &mut [u8], mode: Mode| {
         if UTF32 {
             scalar::utf8_to_utf32(src, dst, to, mode)
@@ -240,97 +414,82 @@ pub(crate) unsafe fn utf8_decode<V: VectorExt, const UTF32: bool, const BE: bool
         }
     };
     let (mut pos, mut out) = (0usize, 0usize);
-    while pos + READ <= src.len() && out + write <= dst.len() {
-        // SAFETY: `pos + READ <= src.len()` bounds every load of this iteration (the
-        // block, and windows of 16 bytes at offsets <= 49), `out + write <= dst.len()`
-        // every store (at most `unit` bytes per consumed byte plus a 16-byte overhang).
+    while pos + read <= src.len() && out + write <= dst.len() {
+        // SAFETY: `pos + read <= src.len()` bounds every load of this iteration (the
+        // block, windows of 16 bytes at offsets <= 49, and the hooks' `BLOCK_READ`),
+        // `out + write <= dst.len()` every store (at most `unit` bytes per consumed
+        // byte plus a 16-byte overhang, or the hooks' `BLOCK_WRITE_*`, with `SPARE`
+        // bytes after them). Every block starts at a character boundary.
         unsafe {
             let s = src.as_ptr().add(pos);
-            let d = dst.as_mut_ptr().add(out);
-            let v = [
-                V::load_unaligned(s),
-                V::load_unaligned(s.add(16)),
-                V::load_unaligned(s.add(32)),
-                V::load_unaligned(s.add(48)),
-            ];
-            if !v[0].or(v[1]).or(v[2].or(v[3])).any_high_bit() {
-                for (k, x) in v.into_iter().enumerate() {
-                    widen::<V, UTF32, BE>(x, d.add(16 * unit * k));
+            let block = W::load_block64(s);
+            if is_ascii::<W>(&block) {
+                let run = H::ascii_run::<UTF32, BE>(
+                    src.get_unchecked(pos..),
+                    dst.get_unchecked_mut(out..),
+                );
+                if let Some((i, o)) = run {
+                    debug_assert!(i >= 64 && pos + i <= src.len() && out + o <= dst.len());
+                    pos += i;
+                    out += o;
+                    continue;
+                }
+                let d = dst.as_mut_ptr().add(out);
+                for k in 0..4 {
+                    widen::<V, UTF32, BE>(V::load_unaligned(s.add(16 * k)), d.add(16 * unit * k));
                 }
                 pos += 64;
                 out += 64 * unit;
                 continue;
             }
-            if mode != Mode::Valid && block_has_error::<V>(s) {
-                if mode == Mode::Strict {
-                    break;
-                }
-                let end = utf8_resync(src, pos + 64);
-                out = shift(convert(&src[pos..end], &mut dst[out..], mode), pos, out)?;
-                pos = end;
-                continue;
-            }
-            // Bit i: byte i ends a character (byte i + 1 is not a continuation);
-            // only ends at bytes 0..=60.
-            let ends = (!continuation_mask(&v) >> 1) & ((1u64 << 61) - 1);
-            let (mut o, mut w) = (0usize, 0usize);
-            while o <= 49 {
-                if o <= 45 && (ends >> o) & 0xFFFF == 0xFFFF {
-                    widen::<V, UTF32, BE>(V::load_unaligned(s.add(o)), d.add(w));
-                    o += 16;
-                    w += 16 * unit;
+            let d = dst.as_mut_ptr().add(out);
+            let cont = continuation_mask::<W>(&block);
+            let (i, o) = if let Some(r) = H::checked_block::<UTF32, BE>(s, &block, cont, mode, d) {
+                r
+            } else {
+                if mode != Mode::Valid && block_has_error::<W>(s) {
+                    if mode == Mode::Strict {
+                        break;
+                    }
+                    let end = utf8_resync(src, pos + 64);
+                    out = shift(convert(&src[pos..end], &mut dst[out..], mode), pos, out)?;
+                    pos = end;
                     continue;
                 }
-                let t = &UTF8_TO_UTF16;
-                let id = *t.index.get_unchecked(((ends >> o) & 0xFFF) as usize) as usize;
-                w += window::<V, UTF32, BE>(s.add(o), d.add(w), id);
-                o += *t.consumed.get_unchecked(id) as usize;
-            }
-            pos += o;
-            out += w;
+                match H::valid_block::<UTF32, BE>(s, &block, cont, mode, d) {
+                    Some(r) => r,
+                    None => windows::<V, UTF32, BE>(s, d, cont),
+                }
+            };
+            debug_assert!(i <= 64 && o <= write - SPARE);
+            pos += i;
+            out += o;
         }
+    }
+    // The tail: ASCII 16 bytes at a time (the scalar transcoder goes byte by byte),
+    // then the scalar transcoder.
+    while pos + 16 <= src.len() && out + 16 * unit <= dst.len() {
+        // SAFETY: 16 bytes read at `pos` and `16 * unit` written at `out`, both
+        // checked above.
+        unsafe {
+            let v = V::load_unaligned(src.as_ptr().add(pos));
+            if v.any_high_bit() {
+                break;
+            }
+            widen::<V, UTF32, BE>(v, dst.as_mut_ptr().add(out));
+        }
+        pos += 16;
+        out += 16 * unit;
     }
     shift(convert(&src[pos..], &mut dst[out..], mode), pos, out)
 }
-
-/// An ISA's own code for UTF-8 -> UTF-16/UTF-32 (see [`crate::generic::hooks`]).
-pub(crate) trait DecodeHooks {
-    /// The whole conversion to UTF-16 (`BE`: big-endian output), or `None` to run
-    /// the generic loop.
-    ///
-    /// # Safety
-    /// The CPU supports the ISA of the implementing hooks.
-    #[inline(always)]
-    unsafe fn utf8_to_utf16<const BE: bool>(
-        _src: &[u8],
-        _dst: &mut [u8],
-        _mode: Mode,
-    ) -> Option<Result<usize, TranscodeError>> {
-        None
-    }
-
-    /// The whole conversion to UTF-32, or `None` (as [`Self::utf8_to_utf16`]).
-    ///
-    /// # Safety
-    /// The CPU supports the ISA of the implementing hooks.
-    #[inline(always)]
-    unsafe fn utf8_to_utf32<const BE: bool>(
-        _src: &[u8],
-        _dst: &mut [u8],
-        _mode: Mode,
-    ) -> Option<Result<usize, TranscodeError>> {
-        None
-    }
-}
-
-impl DecodeHooks for crate::generic::hooks::NoHooks {}
 
 /// `Kernel::utf8_to_utf16`.
 ///
 /// # Safety
 /// The CPU supports the ISAs of `W`, `V` (16-byte vectors) and `H`.
 #[inline(always)]
-pub(crate) unsafe fn utf8_to_utf16<W: VectorExt, V: VectorExt, H: DecodeHooks>(
+pub(crate) unsafe fn utf8_to_utf16<W: VectorExt, V: VectorExt, H: DecodeHooks<W>>(
     src: &[u8],
     dst: &mut [u8],
     _from: Endian,
@@ -340,10 +499,8 @@ pub(crate) unsafe fn utf8_to_utf16<W: VectorExt, V: VectorExt, H: DecodeHooks>(
     // SAFETY: the ISAs are the caller's promise.
     unsafe {
         match to {
-            Endian::Little => H::utf8_to_utf16::<false>(src, dst, mode)
-                .unwrap_or_else(|| utf8_decode::<V, false, false>(src, dst, mode)),
-            Endian::Big => H::utf8_to_utf16::<true>(src, dst, mode)
-                .unwrap_or_else(|| utf8_decode::<V, false, true>(src, dst, mode)),
+            Endian::Little => utf8_decode::<W, V, H, false, false>(src, dst, mode),
+            Endian::Big => utf8_decode::<W, V, H, false, true>(src, dst, mode),
         }
     }
 }
@@ -353,7 +510,7 @@ pub(crate) unsafe fn utf8_to_utf16<W: VectorExt, V: VectorExt, H: DecodeHooks>(
 /// # Safety
 /// The CPU supports the ISAs of `W`, `V` (16-byte vectors) and `H`.
 #[inline(always)]
-pub(crate) unsafe fn utf8_to_utf32<W: VectorExt, V: VectorExt, H: DecodeHooks>(
+pub(crate) unsafe fn utf8_to_utf32<W: VectorExt, V: VectorExt, H: DecodeHooks<W>>(
     src: &[u8],
     dst: &mut [u8],
     _from: Endian,
@@ -363,10 +520,8 @@ pub(crate) unsafe fn utf8_to_utf32<W: VectorExt, V: VectorExt, H: DecodeHooks>(
     // SAFETY: the ISAs are the caller's promise.
     unsafe {
         match to {
-            Endian::Little => H::utf8_to_utf32::<false>(src, dst, mode)
-                .unwrap_or_else(|| utf8_decode::<V, true, false>(src, dst, mode)),
-            Endian::Big => H::utf8_to_utf32::<true>(src, dst, mode)
-                .unwrap_or_else(|| utf8_decode::<V, true, true>(src, dst, mode)),
+            Endian::Little => utf8_decode::<W, V, H, true, false>(src, dst, mode),
+            Endian::Big => utf8_decode::<W, V, H, true, true>(src, dst, mode),
         }
     }
 }
