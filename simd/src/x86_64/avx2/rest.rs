@@ -4,8 +4,10 @@ use crate::generic::handover::shift;
 use utfast_scalar::transcode as scalar;
 use utfast_scalar::{Endian, Mode, TranscodeError};
 
-/// Converts `src[pos..]` (UTF-16 bytes in order `from`) into `dst[out..]`; see
-/// [`utf8_to_utf16_rest`].
+/// Converts `src[pos..]` (UTF-16 bytes in order `from`) into `dst[out..]` and
+/// returns the whole-buffer result. Valid input that fits is converted here;
+/// anything else (errors, lossy repair, a too-small `dst`) goes to the scalar
+/// transcoder, which is exact.
 pub(crate) fn utf16_to_utf8_rest(
     src: &[u8],
     dst: &mut [u8],
