@@ -5,7 +5,8 @@
 //!
 //! - one- to three-byte characters: the code unit of a character ending at each
 //!   byte position, as byte planes ([`block_planes`]), compressed by the end mask
-//!   through [`COMPRESS8`] ([`block_1_to_3`]); UTF-32 zero-extends the compressed
+//!   through [`COMPRESS8`] ([`block_1_to_3`]; without three-byte characters the
+//!   bytes two positions back are not needed); UTF-32 zero-extends the compressed
 //!   units;
 //! - 21 three-byte characters at fixed positions (most blocks of CJK text): a
 //!   direct check of the byte layout ([`three_byte_layout`]) and of the E0/ED
@@ -19,12 +20,13 @@ use core::arch::x86_64::*;
 use crate::tables::compress::COMPRESS8;
 
 /// The planes of low and high unit bytes ([`unit_planes`]) of the two halves of
-/// the block `v0`, `v1` at `src`.
+/// the block `v0`, `v1` at `src`; `THREE`: the block may have three-byte
+/// characters (else it has none, and the bytes two positions back are not needed).
 ///
 /// # Safety
 /// AVX2; 64 readable bytes at `src` (`v0`, `v1`).
 #[inline(always)]
-pub(super) unsafe fn block_planes(
+pub(super) unsafe fn block_planes<const THREE: bool>(
     src: *const u8,
     v0: __m256i,
     v1: __m256i,
@@ -34,17 +36,26 @@ pub(super) unsafe fn block_planes(
         // Bytes before the block do not matter (it starts at a character boundary).
         let carry = _mm256_permute2x128_si256::<0x08>(v0, v0);
         let p0 = _mm256_alignr_epi8::<15>(v0, carry);
-        let pp0 = _mm256_alignr_epi8::<14>(v0, carry);
         let p1 = _mm256_loadu_si256(src.add(31).cast());
-        let pp1 = _mm256_loadu_si256(src.add(30).cast());
-        [unit_planes(v0, p0, pp0), unit_planes(v1, p1, pp1)]
+        let (pp0, pp1) = if THREE {
+            (
+                _mm256_alignr_epi8::<14>(v0, carry),
+                _mm256_loadu_si256(src.add(30).cast()),
+            )
+        } else {
+            (p0, p1)
+        };
+        [
+            unit_planes::<THREE>(v0, p0, pp0),
+            unit_planes::<THREE>(v1, p1, pp1),
+        ]
     }
 }
 
 /// The code units of the characters ending in the 32 bytes `v` (`p`, `pp`: the
 /// same bytes shifted by one and two positions, i.e. the bytes before each), as
 /// planes of low and high bytes; the lanes of bytes that do not end a character
-/// hold garbage.
+/// hold garbage. Without `THREE` (no three-byte characters), `pp` is not used.
 ///
 /// A character ending at byte `b` with previous bytes `p`, `pp` is ASCII (`b`), or
 /// its low byte is `p << 6 | b & 0x3F` and its high byte `p >> 2 & 0x0F`, plus
@@ -53,7 +64,11 @@ pub(super) unsafe fn block_planes(
 /// # Safety
 /// The CPU supports AVX2 (register operations only).
 #[inline(always)]
-unsafe fn unit_planes(v: __m256i, p: __m256i, pp: __m256i) -> (__m256i, __m256i) {
+unsafe fn unit_planes<const THREE: bool>(
+    v: __m256i,
+    p: __m256i,
+    pp: __m256i,
+) -> (__m256i, __m256i) {
     // SAFETY: register-only AVX2 operations.
     unsafe {
         let low = _mm256_or_si256(
@@ -61,14 +76,14 @@ unsafe fn unit_planes(v: __m256i, p: __m256i, pp: __m256i) -> (__m256i, __m256i)
             _mm256_and_si256(_mm256_slli_epi16::<6>(p), _mm256_set1_epi8(0xC0_u8 as i8)),
         );
         let low = _mm256_blendv_epi8(v, low, v);
-        let p_cont = _mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), p);
-        let high = _mm256_or_si256(
-            _mm256_and_si256(_mm256_srli_epi16::<2>(p), _mm256_set1_epi8(0x0F)),
-            _mm256_and_si256(
-                _mm256_and_si256(_mm256_slli_epi16::<4>(pp), _mm256_set1_epi8(0xF0_u8 as i8)),
-                p_cont,
-            ),
-        );
+        let high = _mm256_and_si256(_mm256_srli_epi16::<2>(p), _mm256_set1_epi8(0x0F));
+        let high = if THREE {
+            let p_cont = _mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), p);
+            let pp4 = _mm256_and_si256(_mm256_slli_epi16::<4>(pp), _mm256_set1_epi8(0xF0_u8 as i8));
+            _mm256_or_si256(high, _mm256_and_si256(pp4, p_cont))
+        } else {
+            high
+        };
         let high = _mm256_and_si256(high, _mm256_cmpgt_epi8(_mm256_setzero_si256(), v));
         (low, high)
     }
@@ -156,15 +171,16 @@ unsafe fn widen_units<const BE: bool>(units: __m128i) -> __m256i {
 pub(super) const BLOCK_1_TO_3_WRITE: [usize; 2] = [2 * (32 + 24) + 16, 4 * (32 + 24) + 32];
 
 /// Converts the validated block `v0`, `v1` at `src` (starting at a character
-/// boundary, without four-byte characters) whose character ends are `ends`
-/// (nonzero, bit 63 clear): every character ending there.
+/// boundary, without four-byte characters, and without three-byte ones unless
+/// `THREE`) whose character ends are `ends` (nonzero, bit 63 clear): every
+/// character ending there.
 /// Returns bytes written; the caller consumes up to the last end.
 ///
 /// # Safety
 /// AVX2 and POPCNT; 64 readable bytes at `src` (`v0`, `v1`);
 /// `BLOCK_1_TO_3_WRITE[UTF32 as usize]` writable bytes at `dst`.
 #[inline(always)]
-pub(super) unsafe fn block_1_to_3<const UTF32: bool, const BE: bool>(
+pub(super) unsafe fn block_1_to_3<const UTF32: bool, const BE: bool, const THREE: bool>(
     src: *const u8,
     v0: __m256i,
     v1: __m256i,
@@ -174,7 +190,7 @@ pub(super) unsafe fn block_1_to_3<const UTF32: bool, const BE: bool>(
     // SAFETY: the loads read `src + 30..src + 63`; the stores stay within
     // `BLOCK_1_TO_3_WRITE` (see there).
     unsafe {
-        let [(l0, h0), (l1, h1)] = block_planes(src, v0, v1);
+        let [(l0, h0), (l1, h1)] = block_planes::<THREE>(src, v0, v1);
         let w = compress_units::<UTF32, BE>(l0, h0, ends as u32, dst);
         w + compress_units::<UTF32, BE>(l1, h1, (ends >> 32) as u32, dst.add(w))
     }
@@ -349,7 +365,7 @@ pub(super) unsafe fn block_three<const UTF32: bool, const BE: bool>(
     // SAFETY: `block_planes` reads within the block; the last store ends at
     // `dst + 48` (UTF-32: `dst + 96`).
     unsafe {
-        let [(l0, h0), (l1, h1)] = block_planes(src, v0, v1);
+        let [(l0, h0), (l1, h1)] = block_planes::<true>(src, v0, v1);
         // Characters end at bytes 2, 5, .. 62: at 5, 5, 6 and 5 positions of the
         // four 16-byte lanes.
         let ctl0 = _mm256_setr_epi8(

@@ -15,7 +15,9 @@
 //!   the code unit of a character ending at each byte position is computed from the
 //!   byte and the two before it, and the positions that end a character are kept by
 //!   `COMPRESS8` shuffles (characters ending at bytes 0..=62 are consumed: a
-//!   sequence cut at byte 63 was not validated); a block of sixteen 4-byte
+//!   sequence cut at byte 63 was not validated; a block without two continuation
+//!   bytes in a row has no three-byte character and takes a shorter variant); a
+//!   block of sixteen 4-byte
 //!   characters becomes sixteen code points or surrogate pairs by arithmetic alone.
 //!
 //! Other blocks (4-byte characters mixed with shorter ones) decline and take the
@@ -221,7 +223,13 @@ pub(super) unsafe fn valid_block<const UTF32: bool, const BE: bool>(
         let ends = !(cont >> 1) & (u64::MAX >> 1);
         let top = _mm256_subs_epu8(_mm256_max_epu8(v0, v1), _mm256_set1_epi8(0xEF_u8 as i8));
         if _mm256_testz_si256(top, top) != 0 && ends != 0 {
-            let w = block_1_to_3::<UTF32, BE>(src, v0, v1, ends, dst);
+            // No two continuation bytes in a row: no three-byte character ends in
+            // bytes 0..=62, and the conversion needs fewer operations.
+            let w = if cont & (cont >> 1) == 0 {
+                block_1_to_3::<UTF32, BE, false>(src, v0, v1, ends, dst)
+            } else {
+                block_1_to_3::<UTF32, BE, true>(src, v0, v1, ends, dst)
+            };
             return Some((64 - ends.leading_zeros() as usize, w));
         }
         // Sixteen 4-byte characters: one code point or surrogate pair per 32-bit
