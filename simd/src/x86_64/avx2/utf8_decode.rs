@@ -103,9 +103,10 @@ unsafe fn widen_if_ascii<const UTF32: bool, const BE: bool, const K: usize, cons
     }
 }
 
-/// Converts the ASCII run at `pos` (to `out`): 128, then 64 bytes per step,
-/// while they are all ASCII and fit; returns the new `(pos, out)`. `SCRATCH`:
-/// see [`widen_if_ascii`].
+/// Converts the ASCII run at `pos` (to `out`): 64 bytes tested before they are
+/// widened (most runs are short: a block between two non-ASCII characters), then
+/// 128, then 64 bytes per step, while they are all ASCII and fit; returns the new
+/// `(pos, out)`. `SCRATCH`: see [`widen_if_ascii`].
 ///
 /// # Safety
 /// AVX2; `pos <= src.len()`, `out <= dst.len()`.
@@ -120,6 +121,14 @@ unsafe fn ascii_steps<const UTF32: bool, const BE: bool, const SCRATCH: bool>(
     // SAFETY: each step checks its 128 (64) bytes read at `pos` and `unit` times
     // as many written at `out`.
     unsafe {
+        if pos + 64 <= src.len() && out + 64 * unit <= dst.len() {
+            let (s, d) = (src.as_ptr().add(pos), dst.as_mut_ptr().add(out));
+            if !widen_if_ascii::<UTF32, BE, 4, false>(s, d) {
+                return (pos, out);
+            }
+            pos += 64;
+            out += 64 * unit;
+        }
         while pos + 128 <= src.len() && out + 128 * unit <= dst.len() {
             let (s, d) = (src.as_ptr().add(pos), dst.as_mut_ptr().add(out));
             if !widen_if_ascii::<UTF32, BE, 8, SCRATCH>(s, d) {
