@@ -36,9 +36,11 @@
 //!    [`DecodeHooks::checked_block`] may convert a block whose layout it recognises
 //!    and checks itself, more cheaply than the validator;
 //! 3. the block is validated with the UTF-8 validator's block check
-//!    ([`block_has_error`] with `W`; skipped in `Mode::Valid`). An invalid block
-//!    ends the loop (strict) or is repaired by the scalar transcoder up to the next
-//!    byte that is not a continuation byte (lossy);
+//!    ([`block_has_error`] with `W`; skipped in `Mode::Valid`; with 16-byte vectors
+//!    a block of one- and two-byte characters is checked with masks instead,
+//!    [`short_chars_valid`]). An invalid block ends the loop (strict) or is
+//!    repaired by the scalar transcoder up to the next byte that is not a
+//!    continuation byte (lossy);
 //! 4. [`DecodeHooks::valid_block`] may convert the validated block at once;
 //! 5. otherwise windows are converted one after the other (16 consecutive ends are
 //!    16 ASCII bytes, widened directly). Only characters that end at byte 60 or
@@ -49,14 +51,16 @@
 //! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, neon, avx512);
 //! the avx2 kernel hooks in its whole-block conversions (`x86_64/avx2/`). The tail
 //! (less than a block, or too little room for a block's output) is widened 16 ASCII
-//! bytes at a time and the rest goes to the scalar transcoder; see
-//! [`super::handover`] for how the tail, errors and lossy repair keep the results
-//! identical to the scalar transcoder's.
+//! bytes at a time and the rest goes to the scalar transcoder (on pieces of 20 to
+//! 80 bytes of the lipsum corpora it is 1.0-5x faster than `core::str::from_utf8`
+//! plus `encode_utf16`); see [`super::handover`] for how the tail, errors and lossy
+//! repair keep the results identical to the scalar transcoder's.
 //!
-//! UTF-8 -> UTF-32 runs the same loop with 32-bit output (there is no two-pass
-//! path through UTF-16: measured on the avx2 kernel, decoding straight to UTF-32
-//! with the same hooks is faster on every corpus than transcoding pieces to UTF-16
-//! and widening them).
+//! UTF-8 -> UTF-32 runs the same loop with 32-bit output: there is no two-pass path
+//! through UTF-16. Measured on the avx2 kernel, decoding straight to UTF-32 with the
+//! same hooks (which have UTF-32 variants) is 1.2-1.4x as fast on every lipsum
+//! corpus, and 6x on emoji, as the former design that transcoded pieces of 4 KiB
+//! to UTF-16 in a stack buffer and widened them.
 
 use super::handover::{shift, utf8_resync};
 use super::utf8_window::{widen, windows};
