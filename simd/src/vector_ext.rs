@@ -155,6 +155,17 @@ pub(crate) trait VectorExt: Vector {
     /// # Safety
     /// The CPU supports the implementing ISA.
     unsafe fn bitmask_dense(self) -> u64;
+
+    /// A 64-byte block as `64 / BYTES` vectors, in memory order (`[Self; 64 / BYTES]`):
+    /// how the UTF-8 transcoders hold a block, so that an ISA's hooks receive it in
+    /// its own vector type.
+    type Block64: Copy + AsRef<[Self]>;
+
+    /// Loads the 64 bytes at `ptr` (no alignment needed) as a [`VectorExt::Block64`].
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA; `ptr..ptr + 64` is readable.
+    unsafe fn load_block64(ptr: *const u8) -> Self::Block64;
 }
 
 #[cfg(target_arch = "x86_64")]

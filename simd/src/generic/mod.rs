@@ -16,3 +16,4 @@ pub(crate) mod utf8_encode;
 pub(crate) mod utf8_latin1;
 pub(crate) mod utf8_utf8;
 pub(crate) mod utf8_validate;
+pub(crate) mod utf8_window;

@@ -141,4 +141,18 @@ impl VectorExt for uint8x16_t {
             u64::from(vgetq_lane_u16::<0>(vreinterpretq_u16_u8(t)))
         }
     }
+
+    type Block64 = [Self; 4];
+    #[inline(always)]
+    unsafe fn load_block64(ptr: *const u8) -> [Self; 4] {
+        // SAFETY: the caller guarantees NEON and 64 readable bytes at `ptr`.
+        unsafe {
+            [
+                vld1q_u8(ptr),
+                vld1q_u8(ptr.add(16)),
+                vld1q_u8(ptr.add(32)),
+                vld1q_u8(ptr.add(48)),
+            ]
+        }
+    }
 }

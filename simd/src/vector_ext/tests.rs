@@ -143,6 +143,15 @@ unsafe fn check_all<V: VectorExt>() {
             if n < 64 {
                 assert_eq!(dense >> n, 0, "bitmask_dense high bits");
             }
+            let block = V::load_block64(a.as_ptr());
+            assert_eq!(block.as_ref().len() * n, 64, "load_block64 length");
+            for (k, v) in block.as_ref().iter().enumerate() {
+                assert_eq!(
+                    store(*v)[..n],
+                    a[k * n..(k + 1) * n],
+                    "load_block64 vector {k}"
+                );
+            }
         }
     }
 }

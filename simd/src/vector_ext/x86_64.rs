@@ -123,6 +123,20 @@ impl VectorExt for __m128i {
         // SAFETY: SSE2 is part of x86-64.
         unsafe { u64::from(_mm_movemask_epi8(self) as u16) }
     }
+
+    type Block64 = [Self; 4];
+    #[inline(always)]
+    unsafe fn load_block64(ptr: *const u8) -> [Self; 4] {
+        // SAFETY: the caller guarantees 64 readable bytes at `ptr`.
+        unsafe {
+            [
+                _mm_loadu_si128(ptr.cast()),
+                _mm_loadu_si128(ptr.add(16).cast()),
+                _mm_loadu_si128(ptr.add(32).cast()),
+                _mm_loadu_si128(ptr.add(48).cast()),
+            ]
+        }
+    }
 }
 
 impl VectorExt for __m256i {
@@ -254,6 +268,18 @@ impl VectorExt for __m256i {
     unsafe fn bitmask_dense(self) -> u64 {
         // SAFETY: the caller guarantees AVX2.
         unsafe { u64::from(_mm256_movemask_epi8(self) as u32) }
+    }
+
+    type Block64 = [Self; 2];
+    #[inline(always)]
+    unsafe fn load_block64(ptr: *const u8) -> [Self; 2] {
+        // SAFETY: the caller guarantees AVX2 and 64 readable bytes at `ptr`.
+        unsafe {
+            [
+                _mm256_loadu_si256(ptr.cast()),
+                _mm256_loadu_si256(ptr.add(32).cast()),
+            ]
+        }
     }
 }
 
@@ -395,5 +421,12 @@ impl VectorExt for __m512i {
     unsafe fn bitmask_dense(self) -> u64 {
         // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
         unsafe { _mm512_movepi8_mask(self) }
+    }
+
+    type Block64 = [Self; 1];
+    #[inline(always)]
+    unsafe fn load_block64(ptr: *const u8) -> [Self; 1] {
+        // SAFETY: the caller guarantees AVX-512F and 64 readable bytes at `ptr`.
+        unsafe { [_mm512_loadu_si512(ptr.cast())] }
     }
 }

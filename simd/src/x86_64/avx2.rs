@@ -13,8 +13,7 @@ mod rest;
 mod utf16_to_utf8;
 mod utf32_to_utf8;
 mod utf8_blocks;
-mod utf8_to_utf16;
-mod utf8_to_utf32;
+mod utf8_decode;
 
 /// Whether this CPU supports the kernel (AVX2 and POPCNT): run-time detection with
 /// `std`, the compile-time target features without.
@@ -44,25 +43,43 @@ crate::kernel::simd_kernel! {
 /// The avx2 kernel's hooks (see `crate::generic::hooks`).
 pub(crate) struct Avx2;
 
-impl crate::generic::utf8_decode::DecodeHooks for Avx2 {
+impl crate::generic::utf8_decode::DecodeHooks<core::arch::x86_64::__m256i> for Avx2 {
+    const BLOCK_READ: usize = utf8_decode::BLOCK_READ;
+    const BLOCK_WRITE_UTF16: usize = utf8_decode::BLOCK_WRITE[0];
+    const BLOCK_WRITE_UTF32: usize = utf8_decode::BLOCK_WRITE[1];
+
     #[inline(always)]
-    unsafe fn utf8_to_utf16<const BE: bool>(
+    unsafe fn ascii_run<const UTF32: bool, const BE: bool>(
         src: &[u8],
         dst: &mut [u8],
-        mode: Mode,
-    ) -> Option<Result<usize, TranscodeError>> {
-        // SAFETY: the hooks run only in the avx2 kernel (the caller's promise).
-        Some(unsafe { utf8_to_utf16::utf8_to_utf16::<BE>(src, dst, mode) })
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the hooks run only in the avx2 kernel (the caller's promise), and
+        // the loop's promises for this hook are those of `utf8_decode::ascii_run`.
+        Some(unsafe { utf8_decode::ascii_run::<UTF32, BE>(src, dst) })
     }
 
     #[inline(always)]
-    unsafe fn utf8_to_utf32<const BE: bool>(
-        src: &[u8],
-        dst: &mut [u8],
+    unsafe fn checked_block<const UTF32: bool, const BE: bool>(
+        src: *const u8,
+        block: &[core::arch::x86_64::__m256i; 2],
+        cont: u64,
         mode: Mode,
-    ) -> Option<Result<usize, TranscodeError>> {
-        // SAFETY: as above.
-        Some(unsafe { utf8_to_utf32::utf8_to_utf32::<BE>(src, dst, mode) })
+        dst: *mut u8,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: as above (`BLOCK_READ` and `BLOCK_WRITE` are this module's).
+        unsafe { utf8_decode::three_byte_block::<UTF32, BE>(src, block, cont, mode, dst) }
+    }
+
+    #[inline(always)]
+    unsafe fn valid_block<const UTF32: bool, const BE: bool>(
+        src: *const u8,
+        block: &[core::arch::x86_64::__m256i; 2],
+        cont: u64,
+        _mode: Mode,
+        dst: *mut u8,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: as above; the kernel also has POPCNT.
+        unsafe { utf8_decode::valid_block::<UTF32, BE>(src, block, cont, dst) }
     }
 }
 

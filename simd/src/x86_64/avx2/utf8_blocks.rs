@@ -1,27 +1,32 @@
-//! Whole-block conversions of the AVX2 UTF-8 -> UTF-16 transcoder (see its module
-//! docs): 64 validated bytes that start at a character boundary, converted
-//! without a serial chain of table lookups.
+//! Whole-block conversions of the avx2 kernel's UTF-8 -> UTF-16/UTF-32 hooks (see
+//! `super::utf8_decode`): 64 bytes that start at a character boundary, converted
+//! without a serial chain of table lookups, to UTF-16 or (`UTF32`) UTF-32, in the
+//! byte order `BE`.
 //!
 //! - one- to three-byte characters: the code unit of a character ending at each
 //!   byte position, as byte planes ([`block_planes`]), compressed by the end mask
-//!   through [`COMPRESS8`] ([`block_1_to_3`]);
+//!   through [`COMPRESS8`] ([`block_1_to_3`]; without three-byte characters the
+//!   bytes two positions back are not needed); UTF-32 zero-extends the compressed
+//!   units;
 //! - 21 three-byte characters at fixed positions (most blocks of CJK text): a
 //!   direct check of the byte layout ([`three_byte_layout`]) and of the E0/ED
 //!   second-byte ranges ([`three_byte_range_error`]) replaces the general
 //!   validator, and fixed shuffles replace the table ([`block_three`]);
-//! - sixteen 4-byte characters: one surrogate pair per 32-bit lane ([`four_byte`]).
+//! - sixteen 4-byte characters: one code point, or one surrogate pair, per 32-bit
+//!   lane ([`four_byte`]).
 
 use core::arch::x86_64::*;
 
 use crate::tables::compress::COMPRESS8;
 
 /// The planes of low and high unit bytes ([`unit_planes`]) of the two halves of
-/// the block `v0`, `v1` at `src`.
+/// the block `v0`, `v1` at `src`; `THREE`: the block may have three-byte
+/// characters (else it has none, and the bytes two positions back are not needed).
 ///
 /// # Safety
 /// AVX2; 64 readable bytes at `src` (`v0`, `v1`).
 #[inline(always)]
-pub(super) unsafe fn block_planes(
+pub(super) unsafe fn block_planes<const THREE: bool>(
     src: *const u8,
     v0: __m256i,
     v1: __m256i,
@@ -31,17 +36,26 @@ pub(super) unsafe fn block_planes(
         // Bytes before the block do not matter (it starts at a character boundary).
         let carry = _mm256_permute2x128_si256::<0x08>(v0, v0);
         let p0 = _mm256_alignr_epi8::<15>(v0, carry);
-        let pp0 = _mm256_alignr_epi8::<14>(v0, carry);
         let p1 = _mm256_loadu_si256(src.add(31).cast());
-        let pp1 = _mm256_loadu_si256(src.add(30).cast());
-        [unit_planes(v0, p0, pp0), unit_planes(v1, p1, pp1)]
+        let (pp0, pp1) = if THREE {
+            (
+                _mm256_alignr_epi8::<14>(v0, carry),
+                _mm256_loadu_si256(src.add(30).cast()),
+            )
+        } else {
+            (p0, p1)
+        };
+        [
+            unit_planes::<THREE>(v0, p0, pp0),
+            unit_planes::<THREE>(v1, p1, pp1),
+        ]
     }
 }
 
 /// The code units of the characters ending in the 32 bytes `v` (`p`, `pp`: the
 /// same bytes shifted by one and two positions, i.e. the bytes before each), as
 /// planes of low and high bytes; the lanes of bytes that do not end a character
-/// hold garbage.
+/// hold garbage. Without `THREE` (no three-byte characters), `pp` is not used.
 ///
 /// A character ending at byte `b` with previous bytes `p`, `pp` is ASCII (`b`), or
 /// its low byte is `p << 6 | b & 0x3F` and its high byte `p >> 2 & 0x0F`, plus
@@ -50,7 +64,11 @@ pub(super) unsafe fn block_planes(
 /// # Safety
 /// The CPU supports AVX2 (register operations only).
 #[inline(always)]
-unsafe fn unit_planes(v: __m256i, p: __m256i, pp: __m256i) -> (__m256i, __m256i) {
+unsafe fn unit_planes<const THREE: bool>(
+    v: __m256i,
+    p: __m256i,
+    pp: __m256i,
+) -> (__m256i, __m256i) {
     // SAFETY: register-only AVX2 operations.
     unsafe {
         let low = _mm256_or_si256(
@@ -58,27 +76,28 @@ unsafe fn unit_planes(v: __m256i, p: __m256i, pp: __m256i) -> (__m256i, __m256i)
             _mm256_and_si256(_mm256_slli_epi16::<6>(p), _mm256_set1_epi8(0xC0_u8 as i8)),
         );
         let low = _mm256_blendv_epi8(v, low, v);
-        let p_cont = _mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), p);
-        let high = _mm256_or_si256(
-            _mm256_and_si256(_mm256_srli_epi16::<2>(p), _mm256_set1_epi8(0x0F)),
-            _mm256_and_si256(
-                _mm256_and_si256(_mm256_slli_epi16::<4>(pp), _mm256_set1_epi8(0xF0_u8 as i8)),
-                p_cont,
-            ),
-        );
+        let high = _mm256_and_si256(_mm256_srli_epi16::<2>(p), _mm256_set1_epi8(0x0F));
+        let high = if THREE {
+            let p_cont = _mm256_cmpgt_epi8(_mm256_set1_epi8(-0x40), p);
+            let pp4 = _mm256_and_si256(_mm256_slli_epi16::<4>(pp), _mm256_set1_epi8(0xF0_u8 as i8));
+            _mm256_or_si256(high, _mm256_and_si256(pp4, p_cont))
+        } else {
+            high
+        };
         let high = _mm256_and_si256(high, _mm256_cmpgt_epi8(_mm256_setzero_si256(), v));
         (low, high)
     }
 }
 
 /// Keeps the units of 32 byte positions selected by `keep` (bit `i`: byte `i`
-/// ends a character), given as byte planes; stores them in order at `dst` and
-/// returns the number of bytes written (two per unit).
+/// ends a character), given as byte planes; stores them in order at `dst` as
+/// UTF-16 (or `UTF32`) units and returns the number of bytes written.
 ///
 /// # Safety
-/// AVX2 and POPCNT; `2 * popcount(keep) + 16` writable bytes at `dst`.
+/// AVX2 and POPCNT; `unit * popcount(keep) + 16` (UTF-32: `+ 32`) writable bytes
+/// at `dst`, with `unit` 2 (4 for UTF-32).
 #[inline(always)]
-unsafe fn compress_units<const BE: bool>(
+unsafe fn compress_units<const UTF32: bool, const BE: bool>(
     low: __m256i,
     high: __m256i,
     keep: u32,
@@ -106,38 +125,74 @@ unsafe fn compress_units<const BE: bool>(
         // Groups 0 and 2, then 1 and 3, each as 8 interleaved units.
         let even = _mm256_unpacklo_epi8(a, b);
         let odd = _mm256_unpackhi_epi8(a, b);
-        // Group g starts after two bytes per kept position of the earlier groups.
-        let at = |bits: u32| 2 * (keep & ((1u64 << bits) - 1) as u32).count_ones() as usize;
-        _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(even));
-        _mm_storeu_si128(dst.add(at(8)).cast(), _mm256_castsi256_si128(odd));
-        _mm_storeu_si128(dst.add(at(16)).cast(), _mm256_extracti128_si256::<1>(even));
-        _mm_storeu_si128(dst.add(at(24)).cast(), _mm256_extracti128_si256::<1>(odd));
+        let groups = [
+            _mm256_castsi256_si128(even),
+            _mm256_castsi256_si128(odd),
+            _mm256_extracti128_si256::<1>(even),
+            _mm256_extracti128_si256::<1>(odd),
+        ];
+        // Group g starts after one unit per kept position of the earlier groups.
+        let unit = if UTF32 { 4 } else { 2 };
+        let at = |bits: u32| unit * (keep & ((1u64 << bits) - 1) as u32).count_ones() as usize;
+        for (g, units) in groups.into_iter().enumerate() {
+            let d = dst.add(at(8 * g as u32));
+            if UTF32 {
+                _mm256_storeu_si256(d.cast(), widen_units::<BE>(units));
+            } else {
+                _mm_storeu_si128(d.cast(), units);
+            }
+        }
         at(32)
     }
 }
 
+/// Eight UTF-16 units (in the byte order `BE`) zero-extended to UTF-32 (same order).
+///
+/// # Safety
+/// The CPU supports AVX2 (register operations only).
+#[inline(always)]
+unsafe fn widen_units<const BE: bool>(units: __m128i) -> __m256i {
+    // SAFETY: register-only AVX2 operations.
+    unsafe {
+        let w = _mm256_cvtepu16_epi32(units);
+        // Big-endian units read as little-endian lanes are byte-swapped: moving them
+        // to the upper half of the 32-bit lane gives `[0, 0, high, low]`.
+        if BE {
+            _mm256_slli_epi32::<16>(w)
+        } else {
+            w
+        }
+    }
+}
+
+/// Output bytes [`block_1_to_3`] may store (scratch included), for UTF-16 and
+/// UTF-32: the last group of each half is stored after at most 24 units of its
+/// half, the second half after at most 32 units of the first.
+pub(super) const BLOCK_1_TO_3_WRITE: [usize; 2] = [2 * (32 + 24) + 16, 4 * (32 + 24) + 32];
+
 /// Converts the validated block `v0`, `v1` at `src` (starting at a character
-/// boundary, without four-byte characters) whose character ends are `ends`
-/// (nonzero, bit 63 clear): every character ending there.
+/// boundary, without four-byte characters, and without three-byte ones unless
+/// `THREE`) whose character ends are `ends` (nonzero, bit 63 clear): every
+/// character ending there.
 /// Returns bytes written; the caller consumes up to the last end.
 ///
 /// # Safety
-/// AVX2 and POPCNT; 64 readable bytes at `src` (`v0`, `v1`); 144 writable
-/// bytes at `dst`.
+/// AVX2 and POPCNT; 64 readable bytes at `src` (`v0`, `v1`);
+/// `BLOCK_1_TO_3_WRITE[UTF32 as usize]` writable bytes at `dst`.
 #[inline(always)]
-pub(super) unsafe fn block_1_to_3<const BE: bool>(
+pub(super) unsafe fn block_1_to_3<const UTF32: bool, const BE: bool, const THREE: bool>(
     src: *const u8,
     v0: __m256i,
     v1: __m256i,
     ends: u64,
     dst: *mut u8,
 ) -> usize {
-    // SAFETY: the loads read `src + 30..src + 63`; at most 64 units (128 bytes)
-    // plus a 16-byte overhang are stored.
+    // SAFETY: the loads read `src + 30..src + 63`; the stores stay within
+    // `BLOCK_1_TO_3_WRITE` (see there).
     unsafe {
-        let [(l0, h0), (l1, h1)] = block_planes(src, v0, v1);
-        let w = compress_units::<BE>(l0, h0, ends as u32, dst);
-        w + compress_units::<BE>(l1, h1, (ends >> 32) as u32, dst.add(w))
+        let [(l0, h0), (l1, h1)] = block_planes::<THREE>(src, v0, v1);
+        let w = compress_units::<UTF32, BE>(l0, h0, ends as u32, dst);
+        w + compress_units::<UTF32, BE>(l1, h1, (ends >> 32) as u32, dst.add(w))
     }
 }
 
@@ -155,13 +210,13 @@ unsafe fn pick_units<const BE: bool>(low: __m256i, high: __m256i, ctl: __m256i) 
     }
 }
 
-/// Converts eight 4-byte characters, one per 32-bit lane of `v`, to eight
-/// surrogate pairs (UTF-16 in the byte order `BE`).
+/// Converts eight 4-byte characters, one per 32-bit lane of `v`, to eight code
+/// points (UTF-32) or eight surrogate pairs (UTF-16), in the byte order `BE`.
 ///
 /// # Safety
 /// The CPU supports AVX2 (register operations only).
 #[inline(always)]
-pub(super) unsafe fn four_byte<const BE: bool>(v: __m256i) -> __m256i {
+pub(super) unsafe fn four_byte<const UTF32: bool, const BE: bool>(v: __m256i) -> __m256i {
     // SAFETY: register-only AVX2 operations.
     unsafe {
         // Lane bytes [lead, c1, c2, c3]: 3 + 6 + 6 + 6 payload bits.
@@ -175,6 +230,13 @@ pub(super) unsafe fn four_byte<const BE: bool>(v: __m256i) -> __m256i {
                 _mm256_and_si256(_mm256_srli_epi32::<24>(v), _mm256_set1_epi32(0x3F)),
             ),
         );
+        if UTF32 {
+            if BE {
+                let swap = _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+                return _mm256_shuffle_epi8(cp, _mm256_broadcastsi128_si256(swap));
+            }
+            return cp;
+        }
         let off = _mm256_sub_epi32(cp, _mm256_set1_epi32(0x1_0000));
         let high = _mm256_or_si256(_mm256_srli_epi32::<10>(off), _mm256_set1_epi32(0xD800));
         let low = _mm256_or_si256(
@@ -283,21 +345,27 @@ unsafe fn e0_ed_range_error(v: __m256i, next: __m256i) -> __m256i {
     }
 }
 
+/// Output bytes [`block_three`] may store, for UTF-16 and UTF-32 (42 and 84 bytes
+/// of output, and scratch bytes after them).
+pub(super) const BLOCK_THREE_WRITE: [usize; 2] = [48, 96];
+
 /// Converts a validated block of 21 three-byte characters (bytes 0..63): stores
-/// 42 bytes (and 6 scratch bytes after them).
+/// `21 * unit` bytes (and scratch bytes after them, up to `BLOCK_THREE_WRITE`).
 ///
 /// # Safety
-/// AVX2; 64 readable bytes at `src` (`v0`, `v1`); 48 writable bytes at `dst`.
+/// AVX2; 64 readable bytes at `src` (`v0`, `v1`); `BLOCK_THREE_WRITE[UTF32 as
+/// usize]` writable bytes at `dst`.
 #[inline(always)]
-pub(super) unsafe fn block_three<const BE: bool>(
+pub(super) unsafe fn block_three<const UTF32: bool, const BE: bool>(
     src: *const u8,
     v0: __m256i,
     v1: __m256i,
     dst: *mut u8,
 ) {
-    // SAFETY: `block_planes` reads within the block; the last store ends at `dst + 48`.
+    // SAFETY: `block_planes` reads within the block; the last store ends at
+    // `dst + 48` (UTF-32: `dst + 96`).
     unsafe {
-        let [(l0, h0), (l1, h1)] = block_planes(src, v0, v1);
+        let [(l0, h0), (l1, h1)] = block_planes::<true>(src, v0, v1);
         // Characters end at bytes 2, 5, .. 62: at 5, 5, 6 and 5 positions of the
         // four 16-byte lanes.
         let ctl0 = _mm256_setr_epi8(
@@ -310,10 +378,20 @@ pub(super) unsafe fn block_three<const BE: bool>(
         );
         let u0 = pick_units::<BE>(l0, h0, ctl0);
         let u1 = pick_units::<BE>(l1, h1, ctl1);
-        _mm_storeu_si128(dst.cast(), _mm256_castsi256_si128(u0));
-        _mm_storeu_si128(dst.add(10).cast(), _mm256_extracti128_si256::<1>(u0));
-        _mm_storeu_si128(dst.add(20).cast(), _mm256_castsi256_si128(u1));
-        _mm_storeu_si128(dst.add(32).cast(), _mm256_extracti128_si256::<1>(u1));
+        let groups = [
+            _mm256_castsi256_si128(u0),
+            _mm256_extracti128_si256::<1>(u0),
+            _mm256_castsi256_si128(u1),
+            _mm256_extracti128_si256::<1>(u1),
+        ];
+        // The groups hold characters 0..5, 5..10, 10..16 and 16..21.
+        for (units, first) in groups.into_iter().zip([0, 5, 10, 16]) {
+            if UTF32 {
+                _mm256_storeu_si256(dst.add(4 * first).cast(), widen_units::<BE>(units));
+            } else {
+                _mm_storeu_si128(dst.add(2 * first).cast(), units);
+            }
+        }
     }
 }
 
