@@ -10,8 +10,6 @@ use crate::kernel::Kernel;
 use utfast_scalar::{Mode, TranscodeError};
 
 mod rest;
-mod utf16_to_utf8;
-mod utf32_to_utf8;
 mod utf8_blocks;
 mod utf8_to_utf16;
 mod utf8_to_utf32;
@@ -66,24 +64,4 @@ impl crate::generic::utf8_decode::DecodeHooks for Avx2 {
     }
 }
 
-impl crate::generic::utf8_encode::EncodeHooks for Avx2 {
-    #[inline(always)]
-    unsafe fn utf16_to_utf8<const BE: bool>(
-        src: &[u8],
-        dst: &mut [u8],
-        mode: Mode,
-    ) -> Option<Result<usize, TranscodeError>> {
-        // SAFETY: as above.
-        Some(unsafe { utf16_to_utf8::utf16_to_utf8::<BE>(src, dst, mode) })
-    }
-
-    #[inline(always)]
-    unsafe fn utf32_to_utf8<const BE: bool>(
-        src: &[u8],
-        dst: &mut [u8],
-        mode: Mode,
-    ) -> Option<Result<usize, TranscodeError>> {
-        // SAFETY: as above.
-        Some(unsafe { utf32_to_utf8::utf32_to_utf8::<BE>(src, dst, mode) })
-    }
-}
+impl crate::generic::utf8_encode::EncodeHooks for Avx2 {}
