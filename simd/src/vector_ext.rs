@@ -188,6 +188,14 @@ pub(crate) trait VectorExt: Vector {
     /// # Safety
     /// The CPU supports the implementing ISA.
     unsafe fn zip16_lanes(a: Self, b: Self) -> (Self, Self);
+
+    /// Per byte: `a` where `mask` is `0xFF`, `b` where it is `0x00`; every byte of
+    /// `mask` must be one of the two (a comparison result), others give an
+    /// ISA-specific mix.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self;
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -17,16 +17,18 @@
 //!
 //! ## `PACK2`: eight characters of one or two bytes
 //!
-//! Each of eight 16-bit lanes holds `[first, second]`; bit `k` of the index is set
-//! when unit `k` is ASCII and keeps only its first byte (else both), so a group
-//! produces `16 - popcount(index)` bytes. `PACK2[index]` is the `pshufb` control
-//! that moves the kept bytes together, the rest `0x80`.
+//! Each of eight 16-bit lanes holds a character: an ASCII one in its byte 0, a
+//! two-byte one as `[second, first]` (the little-endian 16-bit number
+//! `first << 8 | second`). Bit `k` of the index is set when unit `k` is ASCII and
+//! keeps only its byte 0, else bytes 1 and 0 in that order, so a group produces
+//! `16 - popcount(index)` bytes. `PACK2[index]` is the `pshufb` control that moves
+//! the kept bytes together, the rest `0x80`.
 //! Size: 256 x 16 = 4096 bytes.
 
 /// Packing controls for four `[first, middle, last, 0]` lanes (4096 bytes).
 pub(crate) static PACK3: [[u8; 16]; 256] = build_pack3();
 
-/// Packing controls for eight `[first, second]` lanes (4096 bytes).
+/// Packing controls for eight `[second, first]` (or ASCII) lanes (4096 bytes).
 pub(crate) static PACK2: [[u8; 16]; 256] = build_pack2();
 
 const fn build_pack2() -> [[u8; 16]; 256] {
@@ -36,12 +38,12 @@ const fn build_pack2() -> [[u8; 16]; 256] {
         let mut k = 0;
         let mut unit = 0;
         while unit < 8 {
-            t[idx][k] = (2 * unit) as u8;
-            k += 1;
             if (idx >> unit) & 1 == 0 {
                 t[idx][k] = (2 * unit + 1) as u8;
                 k += 1;
             }
+            t[idx][k] = (2 * unit) as u8;
+            k += 1;
             unit += 1;
         }
         idx += 1;
@@ -92,8 +94,11 @@ mod tests {
         for (idx, ctl) in PACK2.iter().enumerate() {
             let mut want = Vec::new();
             for unit in 0..8 {
-                let n = if idx >> unit & 1 == 1 { 1 } else { 2 };
-                want.extend_from_slice(&src[2 * unit..2 * unit + n]);
+                if idx >> unit & 1 == 1 {
+                    want.push(src[2 * unit]);
+                } else {
+                    want.extend_from_slice(&[src[2 * unit + 1], src[2 * unit]]);
+                }
             }
             assert_eq!(want.len(), 16 - (idx as u32).count_ones() as usize);
             let got = apply(&src, ctl);

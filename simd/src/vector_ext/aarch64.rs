@@ -168,4 +168,9 @@ impl VectorExt for uint8x16_t {
         // SAFETY: the caller guarantees NEON.
         unsafe { Self::zip16(a, b) }
     }
+    #[inline(always)]
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vbslq_u8(mask, a, b) }
+    }
 }

@@ -144,6 +144,11 @@ impl VectorExt for __m128i {
         // SAFETY: SSE2 is part of x86-64.
         unsafe { Self::zip16(a, b) }
     }
+    #[inline(always)]
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees SSE4.1.
+        unsafe { _mm_blendv_epi8(b, a, mask) }
+    }
 }
 
 impl VectorExt for __m256i {
@@ -308,6 +313,11 @@ impl VectorExt for __m256i {
     unsafe fn zip16_lanes(a: Self, b: Self) -> (Self, Self) {
         // SAFETY: the caller guarantees AVX2.
         unsafe { (_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b)) }
+    }
+    #[inline(always)]
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_blendv_epi8(b, a, mask) }
     }
 }
 
@@ -485,5 +495,10 @@ impl VectorExt for __m512i {
     unsafe fn zip16_lanes(a: Self, b: Self) -> (Self, Self) {
         // SAFETY: the caller guarantees AVX-512BW.
         unsafe { (_mm512_unpacklo_epi16(a, b), _mm512_unpackhi_epi16(a, b)) }
+    }
+    #[inline(always)]
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { _mm512_mask_blend_epi8(_mm512_movepi8_mask(mask), b, a) }
     }
 }

@@ -64,4 +64,10 @@ impl crate::generic::utf8_decode::DecodeHooks for Avx2 {
     }
 }
 
-impl crate::generic::utf8_encode::EncodeHooks for Avx2 {}
+impl crate::generic::utf8_encode::EncodeHooks for Avx2 {
+    #[inline(always)]
+    fn count_ones8(x: usize) -> usize {
+        // `popcnt`: the kernel's features include it.
+        x.count_ones() as usize
+    }
+}

@@ -4,8 +4,8 @@
 //! each 128-bit lane on its own (the shuffles of SSE, AVX2 and NEON do), so it runs
 //! 8 units per step with 128-bit vectors and 16 with 256-bit ones.
 
-use crate::generic::blocks::{pat16, select};
-use crate::generic::handover::POPCOUNT8;
+use crate::generic::blocks::pat16;
+use super::EncodeHooks;
 use crate::tables::utf16_to_utf8::{PACK2, PACK3};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Endian;
@@ -56,7 +56,7 @@ impl<B: VectorExt> Classes<B> {
             let zero = B::splat(0);
             let is1 = u.and(p16(0xFF80)).eq16(zero);
             let is2 = u.and(p16(0xF800)).eq16(zero);
-            let idx = select(p16::<B>(0x00FF), is1, is2).bitmask_dense();
+            let idx = B::blend(p16(0x00FF), is1, is2).bitmask_dense();
             Classes { is1, is2, idx }
         }
     }
@@ -85,42 +85,46 @@ pub(super) const fn bmp_stores(bytes: usize) -> usize {
 /// # Safety
 /// The CPU supports `B`'s ISA; `bmp_stores(B::BYTES)` writable bytes at `dst`.
 #[inline(always)]
-pub(super) unsafe fn encode_bmp<B: VectorExt>(u: B, c: &Classes<B>, dst: *mut u8) -> usize {
+pub(super) unsafe fn encode_bmp<B: VectorExt, H: EncodeHooks>(
+    u: B,
+    c: &Classes<B>,
+    dst: *mut u8,
+) -> usize {
     // SAFETY: the caller's promises.
     unsafe {
         if c.idx & Classes::<B>::BELOW_800 == Classes::<B>::BELOW_800 {
-            one_two(u, c.is1, dst)
+            one_two::<B, H>(u, c.is1, dst)
         } else if c.idx == 0 {
             three(u, dst)
         } else {
-            one_two_three(u, c, dst)
+            one_two_three::<B, H>(u, c, dst)
         }
     }
 }
 
-/// Units below U+0800: each 16-bit lane becomes `[first, second]`, and each
-/// 128-bit lane is packed by the [`PACK2`] control of its ASCII units (which keep
-/// only `first`). Returns the bytes written.
+/// Units below U+0800: each 16-bit lane becomes the number `first << 8 | second`
+/// (or stays, if ASCII), and each 128-bit lane is packed by the [`PACK2`] control
+/// of its ASCII units (which keep only their low byte). Returns the bytes written.
 ///
 /// # Safety
 /// The CPU supports `B`'s ISA; `B::BYTES` writable bytes at `dst`.
 #[inline(always)]
-unsafe fn one_two<B: VectorExt>(u: B, is1: B, dst: *mut u8) -> usize {
+unsafe fn one_two<B: VectorExt, H: EncodeHooks>(u: B, is1: B, dst: *mut u8) -> usize {
     // SAFETY: the caller's promises; table indices are bytes (< 256). A lane has at
     // most 16 bytes of output, so lane `k`'s store ends at most `16 * (k + 1)` bytes
     // after `dst`.
     unsafe {
-        let lead = u.shr16::<6>().or(p16(0xC0));
-        let first = select(is1, u, lead);
-        let cont = u.and(p16(0x3F)).or(p16(0x80));
-        let v = first.or(cont.shl16::<8>());
+        // `110aaaaa 10bbbbbb` from `00000aaa aabbbbbb`.
+        let two = u.shl16::<2>().and(p16(0x1F00));
+        let two = two.or(u.and(p16(0x3F))).or(p16(0xC080));
+        let v = B::blend(is1, u, two);
         let m = is1.bitmask16();
         let byte = |k: usize| (m >> (8 * k)) as usize & 0xFF;
         let c = B::load_lanes(|k| PACK2.get_unchecked(byte(k)).as_ptr()).lookup16(v);
         let mut w = 0;
         for k in 0..B::BYTES / 16 {
             c.store_lane(k, dst.add(w));
-            w += 16 - *POPCOUNT8.get_unchecked(byte(k)) as usize;
+            w += 16 - H::count_ones8(byte(k));
         }
         w
     }
@@ -172,14 +176,14 @@ unsafe fn three<B: VectorExt>(u: B, dst: *mut u8) -> usize {
 /// # Safety
 /// The CPU supports `B`'s ISA; [`bmp_stores`] writable bytes at `dst`.
 #[inline(always)]
-unsafe fn one_two_three<B: VectorExt>(u: B, c: &Classes<B>, dst: *mut u8) -> usize {
+unsafe fn one_two_three<B: VectorExt, H: EncodeHooks>(u: B, c: &Classes<B>, dst: *mut u8) -> usize {
     // SAFETY: the caller's promises; table indices are bytes (< 256); every group
     // has at least 4 bytes of output, so the last 16-byte store starts at least 4
     // bytes before the end of the output.
     unsafe {
         let first3 = u.shr16::<12>().or(p16(0xE0));
         let first2 = u.shr16::<6>().or(p16(0xC0));
-        let first = select(c.is1, u, select(c.is2, first2, first3));
+        let first = B::blend(c.is1, u, B::blend(c.is2, first2, first3));
         // Group `g` (units `4g..4g + 4`): group `2k` is lane `k` of `lo`, group
         // `2k + 1` lane `k` of `hi`.
         let (lo, hi) = spread3(u, first);
@@ -187,7 +191,7 @@ unsafe fn one_two_three<B: VectorExt>(u: B, c: &Classes<B>, dst: *mut u8) -> usi
         let t = |g: usize| PACK3.get_unchecked(byte(g)).as_ptr();
         let lo = B::load_lanes(|k| t(2 * k)).lookup16(lo);
         let hi = B::load_lanes(|k| t(2 * k + 1)).lookup16(hi);
-        let len = |g: usize| 12 - *POPCOUNT8.get_unchecked(byte(g)) as usize;
+        let len = |g: usize| 12 - H::count_ones8(byte(g));
         let mut w = 0;
         for k in 0..B::BYTES / 16 {
             lo.store_lane(k, dst.add(w));
