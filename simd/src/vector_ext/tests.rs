@@ -161,10 +161,16 @@ unsafe fn check_all<V: VectorExt>() {
                 va.store_lane(k, out.as_mut_ptr());
                 assert_eq!(out[..], a[16 * k..16 * k + 16], "store_lane {k}");
             }
-            let mask = va.eq8(vb).or(V::load_unaligned(bytes(seed + 7).as_ptr()).eq8(V::splat(0)));
+            let mask = va
+                .eq8(vb)
+                .or(V::load_unaligned(bytes(seed + 7).as_ptr()).eq8(V::splat(0)));
             let (m, bl) = (store(mask), store(V::blend(mask, va, vb)));
             for i in 0..n {
-                assert_eq!(bl[i], if m[i] == 0xFF { a[i] } else { b[i] }, "blend at {i}");
+                assert_eq!(
+                    bl[i],
+                    if m[i] == 0xFF { a[i] } else { b[i] },
+                    "blend at {i}"
+                );
             }
             let z = V::zip16_lanes(va, vb);
             let z = [store(z.0), store(z.1)];

@@ -4,8 +4,8 @@
 //! each 128-bit lane on its own (the shuffles of SSE, AVX2 and NEON do), so it runs
 //! 8 units per step with 128-bit vectors and 16 with 256-bit ones.
 
-use crate::generic::blocks::pat16;
 use super::EncodeHooks;
+use crate::generic::blocks::pat16;
 use crate::tables::utf16_to_utf8::{PACK2, PACK3};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Endian;
