@@ -64,6 +64,8 @@ impl crate::generic::utf8_decode::DecodeHooks for Avx2 {
     }
 }
 
+/// UTF-16/UTF-32 -> UTF-8 is the generic loop with 256-bit blocks (16 units per
+/// step); the one hook counts the bytes a packing control drops with `popcnt`.
 impl crate::generic::utf8_encode::EncodeHooks for Avx2 {
     #[inline(always)]
     fn count_ones8(x: usize) -> usize {
