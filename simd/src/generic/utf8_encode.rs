@@ -33,7 +33,8 @@
 //! no room for a block's stores, go to the scalar transcoder too.
 //!
 //! UTF-32 -> UTF-8 runs the same block steps on two vectors of 32-bit units: all
-//! ASCII, they are narrowed twice; in the Basic Multilingual Plane they are
+//! ASCII, they are narrowed twice (a run of ASCII blocks four vectors per step,
+//! checked before the byte swap); in the Basic Multilingual Plane they are
 //! narrowed to one block of 16-bit units, checked for surrogates and converted as
 //! UTF-16; all supplementary, each becomes four bytes in place (as surrogate pairs
 //! do); anything else (a mix, or an invalid unit: a surrogate or a value above
@@ -63,7 +64,8 @@ mod blocks;
 use super::handover::{shift, utf16_resync, POPCOUNT8};
 use crate::vector_ext::VectorExt;
 use blocks::{
-    all_supplementary, bmp_stores, encode_bmp, has_surrogates, p32, pairs, utf8_4, Classes,
+    all_supplementary, bmp_stores, encode_bmp, has_surrogates, p32, pairs, store_half, utf8_4,
+    Classes,
 };
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
 
@@ -134,6 +136,44 @@ unsafe fn utf16_ascii_run<B: VectorExt, const BE: bool>(
     (pos, out)
 }
 
+/// Converts the ASCII run of UTF-32 units at `src[pos..]`, four vectors at a time,
+/// into `dst[out..]`; returns the new `(pos, out)`.
+///
+/// # Safety
+/// The CPU supports `B`'s ISA.
+#[inline(always)]
+unsafe fn utf32_ascii_run<B: VectorExt, const BE: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    mut pos: usize,
+    mut out: usize,
+) -> (usize, usize) {
+    // SAFETY: the ISA is the caller's promise; `pos + 4 * B::BYTES <= src.len()`
+    // bounds the loads and `out + B::BYTES <= dst.len()` the store.
+    unsafe {
+        // Before the byte swap: a unit is ASCII when its bytes `& [0x80, 0xFF, 0xFF,
+        // 0xFF]` (in memory order; reversed in big endian) are zero.
+        let not_ascii = B::splat4(if BE {
+            [0xFF, 0xFF, 0xFF, 0x80]
+        } else {
+            [0x80, 0xFF, 0xFF, 0xFF]
+        });
+        while pos + 4 * B::BYTES <= src.len() && out + B::BYTES <= dst.len() {
+            let s = src.as_ptr().add(pos);
+            let v = [0, 1, 2, 3].map(|k| B::load_unaligned(s.add(k * B::BYTES)));
+            if !v[0].or(v[1]).or(v[2].or(v[3])).and(not_ascii).is_zero() {
+                break;
+            }
+            let v = if BE { v.map(|x| x.shr32::<24>()) } else { v };
+            let (lo, hi) = (B::narrow32(v[0], v[1]), B::narrow32(v[2], v[3]));
+            B::narrow16(lo, hi).store_unaligned(dst.as_mut_ptr().add(out));
+            pos += 4 * B::BYTES;
+            out += B::BYTES;
+        }
+    }
+    (pos, out)
+}
+
 /// UTF-16 (big-endian input when `BE`) -> UTF-8 in blocks of `B`: exactly the
 /// results of `utfast_scalar::transcode::utf16_to_utf8`.
 ///
@@ -166,7 +206,7 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
             }
             let c = Classes::of(u);
             if c.idx == Classes::<B>::ASCII {
-                B::narrow16(u, u).store_unaligned(d);
+                store_half(B::narrow16(u, u), d);
                 (pos, out) = utf16_ascii_run::<B, BE>(src, dst, pos + B::BYTES, out + units);
                 continue;
             }
@@ -234,9 +274,8 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
             let ab = a.or(b);
             if ab.and(p32(0xFFFF_FF80)).is_zero() {
                 let u = B::narrow32(a, b);
-                B::narrow16(u, u).store_unaligned(d);
-                pos += read;
-                out += units;
+                store_half(B::narrow16(u, u), d);
+                (pos, out) = utf32_ascii_run::<B, BE>(src, dst, pos + read, out + units);
                 continue;
             }
             if ab.and(p32(0xFFFF_0000)).is_zero() {

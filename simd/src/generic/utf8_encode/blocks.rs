@@ -72,6 +72,21 @@ pub(super) unsafe fn has_surrogates<B: VectorExt>(u: B) -> bool {
     unsafe { !u.and(p16(0xF800)).eq16(p16(0xD800)).is_zero() }
 }
 
+/// Stores the first half of `v` (at least 16 bytes, in whole 128-bit lanes) at
+/// `dst`: the one-byte-per-unit form of a block of ASCII units.
+///
+/// # Safety
+/// The CPU supports `B`'s ISA; `max(16, B::BYTES / 2)` writable bytes at `dst`.
+#[inline(always)]
+pub(super) unsafe fn store_half<B: VectorExt>(v: B, dst: *mut u8) {
+    // SAFETY: the caller's promises.
+    unsafe {
+        for k in 0..(B::BYTES / 32).max(1) {
+            v.store_lane(k, dst.add(16 * k));
+        }
+    }
+}
+
 /// Output bytes [`encode_bmp`] may store: `3 * B::BYTES / 2` bytes of output and a
 /// 16-byte store that starts at least 4 bytes before its end.
 pub(super) const fn bmp_stores(bytes: usize) -> usize {
@@ -120,7 +135,7 @@ unsafe fn one_two<B: VectorExt, H: EncodeHooks>(u: B, is1: B, dst: *mut u8) -> u
         let v = B::blend(is1, u, two);
         let m = is1.bitmask16();
         let byte = |k: usize| (m >> (8 * k)) as usize & 0xFF;
-        let c = B::load_lanes(|k| PACK2.get_unchecked(byte(k)).as_ptr()).lookup16(v);
+        let c = B::load_lanes(|k| PACK2.0.get_unchecked(byte(k)).as_ptr()).lookup16(v);
         let mut w = 0;
         for k in 0..B::BYTES / 16 {
             c.store_lane(k, dst.add(w));
@@ -158,7 +173,7 @@ unsafe fn three<B: VectorExt>(u: B, dst: *mut u8) -> usize {
     // of the output.
     unsafe {
         let (lo, hi) = spread3(u, u.shr16::<12>().or(p16(0xE0)));
-        let ctl = B::broadcast_lane(&PACK3[0]);
+        let ctl = B::broadcast_lane(&PACK3.0[0]);
         let (lo, hi) = (ctl.lookup16(lo), ctl.lookup16(hi));
         for k in 0..B::BYTES / 16 {
             lo.store_lane(k, dst.add(24 * k));
@@ -188,7 +203,7 @@ unsafe fn one_two_three<B: VectorExt, H: EncodeHooks>(u: B, c: &Classes<B>, dst:
         // `2k + 1` lane `k` of `hi`.
         let (lo, hi) = spread3(u, first);
         let byte = |g: usize| (c.idx >> (8 * g)) as usize & 0xFF;
-        let t = |g: usize| PACK3.get_unchecked(byte(g)).as_ptr();
+        let t = |g: usize| PACK3.0.get_unchecked(byte(g)).as_ptr();
         let lo = B::load_lanes(|k| t(2 * k)).lookup16(lo);
         let hi = B::load_lanes(|k| t(2 * k + 1)).lookup16(hi);
         let len = |g: usize| 12 - H::count_ones8(byte(g));
