@@ -215,6 +215,8 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 pos += B::BYTES;
                 continue;
             }
+            // Surrogates: out of the way of the common case.
+            core::hint::cold_path();
             if let Some(cp) = pairs(u) {
                 utf8_4(cp).store_unaligned(d);
                 pos += B::BYTES;
@@ -293,6 +295,7 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 continue;
             }
             // A mix, or invalid units: one unit at a time.
+            core::hint::cold_path();
             let mut w = 0;
             for i in 0..units {
                 let p = s.add(4 * i);
@@ -409,7 +412,8 @@ pub(crate) unsafe fn put_char(c: u32, dst: *mut u8) -> usize {
 ///
 /// # Safety
 /// `n + 1` units are readable at `s`; `3 * n + 1` bytes are writable at `d`.
-#[inline(always)]
+#[cold]
+#[inline(never)]
 pub(crate) unsafe fn utf16_one_by_one(
     s: *const u8,
     n: usize,

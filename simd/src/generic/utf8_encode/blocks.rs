@@ -107,7 +107,7 @@ pub(super) unsafe fn encode_bmp<B: VectorExt, H: EncodeHooks>(
 ) -> usize {
     // SAFETY: the caller's promises.
     unsafe {
-        if c.idx & Classes::<B>::BELOW_800 == Classes::<B>::BELOW_800 {
+        if !c.idx & Classes::<B>::BELOW_800 == 0 {
             one_two::<B, H>(u, c.is1, dst)
         } else if c.idx == 0 {
             three(u, dst)
