@@ -1,8 +1,9 @@
 //! The vector block steps of UTF-16/UTF-32 -> UTF-8 (see the module documentation
 //! of [`super`]): a block is one vector `B` of 16-bit units (`B::BYTES / 2` units,
 //! eight per 128-bit lane), already in little-endian order. Every step works on
-//! each 128-bit lane on its own (the shuffles of SSE, AVX2 and NEON do), so it runs
-//! 8 units per step with 128-bit vectors and 16 with 256-bit ones.
+//! each 128-bit lane on its own (the shuffles of SSE, AVX2, AVX-512 and NEON do), so
+//! it runs 8 units per step with 128-bit vectors, 16 with 256-bit and 32 with
+//! 512-bit ones.
 
 use super::EncodeHooks;
 use crate::generic::blocks::pat16;
@@ -145,9 +146,11 @@ unsafe fn one_two<B: VectorExt, H: EncodeHooks>(u: B, is1: B, dst: *mut u8) -> u
     }
 }
 
-/// The first, middle and last bytes of the three-byte form of every unit, as
-/// 32-bit lanes `[first, middle, last, 0]` of the units of the first (`.0`) and
-/// second (`.1`) half of each 128-bit lane; `first` is `f`.
+/// Every unit as a 32-bit lane `[first, middle, last, 0]`: `first` as given (in
+/// the low byte of each 16-bit lane), `middle` and `last` the continuation bytes
+/// of its three-byte form (a two-byte character uses `last` as its second byte).
+/// `.0` holds the units of the first half of each 128-bit lane, `.1` those of the
+/// second half.
 ///
 /// # Safety
 /// The CPU supports `B`'s ISA.
