@@ -110,7 +110,8 @@ unsafe fn utf16_ascii_run<B: VectorExt, const BE: bool>(
     mut out: usize,
 ) -> (usize, usize) {
     // SAFETY: the ISA is the caller's promise; `pos + 2 * B::BYTES <= src.len()`
-    // bounds the loads and `out + B::BYTES <= dst.len()` the store.
+    // bounds the loads and `out + B::BYTES <= dst.len()` the store (and
+    // `B::BYTES` after the run).
     unsafe {
         // Before the byte swap: a unit is ASCII when its bytes `& [0x80, 0xFF]` (in
         // memory order; the other way round in big endian) are zero.
@@ -131,6 +132,19 @@ unsafe fn utf16_ascii_run<B: VectorExt, const BE: bool>(
             B::narrow16(u0, u1).store_unaligned(dst.as_mut_ptr().add(out));
             pos += 2 * B::BYTES;
             out += B::BYTES;
+        }
+        // The end of the run: one more ASCII vector, if there is one. (Loaded again
+        // rather than kept from the loop, which stays as small as it can be.)
+        if pos + B::BYTES <= src.len() && out + B::BYTES <= dst.len() {
+            let mut u = B::load_unaligned(src.as_ptr().add(pos));
+            if u.and(not_ascii).is_zero() {
+                if BE {
+                    u = u.shr16::<8>();
+                }
+                store_half(B::narrow16(u, u), dst.as_mut_ptr().add(out));
+                pos += B::BYTES;
+                out += B::BYTES / 2;
+            }
         }
     }
     (pos, out)
