@@ -110,8 +110,8 @@ unsafe fn utf16_ascii_run<B: VectorExt, const BE: bool>(
     mut out: usize,
 ) -> (usize, usize) {
     // SAFETY: the ISA is the caller's promise; `pos + 2 * B::BYTES <= src.len()`
-    // bounds the loads and `out + B::BYTES <= dst.len()` the store (and
-    // `B::BYTES` after the run).
+    // bounds the loads and `out + B::BYTES <= dst.len()` the store (after the
+    // run: `pos + B::BYTES <= src.len()`, and a store of at most `B::BYTES`).
     unsafe {
         // Before the byte swap: a unit is ASCII when its bytes `& [0x80, 0xFF]` (in
         // memory order; the other way round in big endian) are zero.
@@ -134,8 +134,10 @@ unsafe fn utf16_ascii_run<B: VectorExt, const BE: bool>(
             out += B::BYTES;
         }
         // The end of the run: one more ASCII vector, if there is one. (Loaded again
-        // rather than kept from the loop, which stays as small as it can be.)
-        if pos + B::BYTES <= src.len() && out + B::BYTES <= dst.len() {
+        // rather than kept from the loop, which stays as small as it can be.) Its
+        // store may leave scratch bytes after its output: 3 bytes to spare (see
+        // `super::handover`).
+        if pos + B::BYTES <= src.len() && out + B::BYTES + 3 <= dst.len() {
             let mut u = B::load_unaligned(src.as_ptr().add(pos));
             if u.and(not_ascii).is_zero() {
                 if BE {
