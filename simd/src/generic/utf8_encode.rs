@@ -23,7 +23,11 @@
 //!   each group of four units is packed by one [`PACK3`] control indexed by their
 //!   eight class bits;
 //! - a block of surrogate pairs, one in each 32-bit lane: the code points are
-//!   computed arithmetically and become four bytes each, in place.
+//!   computed arithmetically and become four bytes each, in place (a run of such
+//!   blocks in a loop of its own).
+//!
+//! A block below U+0800 needs no test for surrogates; the others are tested
+//! before the three-byte steps.
 //!
 //! Any other block with surrogates takes a scalar loop over its units (and one more
 //! to finish a pair), which also stops at an unpaired surrogate: the loop then
@@ -64,8 +68,8 @@ mod blocks;
 use super::handover::{shift, utf16_resync, POPCOUNT8};
 use crate::vector_ext::VectorExt;
 use blocks::{
-    all_supplementary, bmp_stores, encode_bmp, has_surrogates, p32, pairs, store_half, utf8_4,
-    Classes,
+    all_supplementary, bmp_stores, encode_bmp, encode_with_three, has_surrogates, one_two, p32,
+    pairs, store_half, utf8_4, Classes,
 };
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
 
@@ -152,6 +156,38 @@ unsafe fn utf16_ascii_run<B: VectorExt, const BE: bool>(
     (pos, out)
 }
 
+/// Converts the run of blocks of surrogate pairs (one in each 32-bit lane) at
+/// `src[pos..]` into `dst[out..]`; returns the new `(pos, out)`.
+///
+/// # Safety
+/// The CPU supports `B`'s ISA.
+#[inline(always)]
+unsafe fn utf16_pairs_run<B: VectorExt, const BE: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    mut pos: usize,
+    mut out: usize,
+) -> (usize, usize) {
+    // SAFETY: the ISA is the caller's promise; `pos + B::BYTES <= src.len()` bounds
+    // the load and `out + B::BYTES <= dst.len()` the store (four bytes of output per
+    // pair: no scratch bytes).
+    unsafe {
+        while pos + B::BYTES <= src.len() && out + B::BYTES <= dst.len() {
+            let mut u = B::load_unaligned(src.as_ptr().add(pos));
+            if BE {
+                u = u.swap_bytes16();
+            }
+            let Some(cp) = pairs(u) else {
+                break;
+            };
+            utf8_4(cp).store_unaligned(dst.as_mut_ptr().add(out));
+            pos += B::BYTES;
+            out += B::BYTES;
+        }
+    }
+    (pos, out)
+}
+
 /// Converts the ASCII run of UTF-32 units at `src[pos..]`, four vectors at a time,
 /// into `dst[out..]`; returns the new `(pos, out)`.
 ///
@@ -226,8 +262,14 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 (pos, out) = utf16_ascii_run::<B, BE>(src, dst, pos + B::BYTES, out + units);
                 continue;
             }
+            // Below U+0800 there are no surrogates: no test for them.
+            if c.below_800() {
+                out += one_two::<B, H>(u, c.is1, d);
+                pos += B::BYTES;
+                continue;
+            }
             if !has_surrogates(u) {
-                out += encode_bmp::<B, H>(u, &c, d);
+                out += encode_with_three::<B, H>(u, &c, d);
                 pos += B::BYTES;
                 continue;
             }
@@ -235,8 +277,7 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
             core::hint::cold_path();
             if let Some(cp) = pairs(u) {
                 utf8_4(cp).store_unaligned(d);
-                pos += B::BYTES;
-                out += B::BYTES;
+                (pos, out) = utf16_pairs_run::<B, BE>(src, dst, pos + B::BYTES, out + B::BYTES);
                 continue;
             }
             // Other surrogates: decode the block one character at a time.

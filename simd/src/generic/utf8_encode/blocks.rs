@@ -46,6 +46,12 @@ impl<B: VectorExt> Classes<B> {
     /// The `is2` bits of `idx`: all set when every unit is below U+0800.
     const BELOW_800: u64 = 0xAAAA_AAAA_AAAA_AAAA & Self::ASCII;
 
+    /// Whether every unit is below U+0800 (and so none is a surrogate).
+    #[inline(always)]
+    pub(super) fn below_800(&self) -> bool {
+        !self.idx & Self::BELOW_800 == 0
+    }
+
     /// The classes of the units `u`.
     ///
     /// # Safety
@@ -108,9 +114,28 @@ pub(super) unsafe fn encode_bmp<B: VectorExt, H: EncodeHooks>(
 ) -> usize {
     // SAFETY: the caller's promises.
     unsafe {
-        if !c.idx & Classes::<B>::BELOW_800 == 0 {
+        if c.below_800() {
             one_two::<B, H>(u, c.is1, dst)
-        } else if c.idx == 0 {
+        } else {
+            encode_with_three::<B, H>(u, c, dst)
+        }
+    }
+}
+
+/// [`encode_bmp`] for a block that has a unit of three bytes (not
+/// `c.below_800()`).
+///
+/// # Safety
+/// As [`encode_bmp`].
+#[inline(always)]
+pub(super) unsafe fn encode_with_three<B: VectorExt, H: EncodeHooks>(
+    u: B,
+    c: &Classes<B>,
+    dst: *mut u8,
+) -> usize {
+    // SAFETY: the caller's promises.
+    unsafe {
+        if c.idx == 0 {
             three(u, dst)
         } else {
             one_two_three::<B, H>(u, c, dst)
@@ -125,7 +150,7 @@ pub(super) unsafe fn encode_bmp<B: VectorExt, H: EncodeHooks>(
 /// # Safety
 /// The CPU supports `B`'s ISA; `B::BYTES` writable bytes at `dst`.
 #[inline(always)]
-unsafe fn one_two<B: VectorExt, H: EncodeHooks>(u: B, is1: B, dst: *mut u8) -> usize {
+pub(super) unsafe fn one_two<B: VectorExt, H: EncodeHooks>(u: B, is1: B, dst: *mut u8) -> usize {
     // SAFETY: the caller's promises; table indices are bytes (< 256). A lane has at
     // most 16 bytes of output, so lane `k`'s store ends at most `16 * (k + 1)` bytes
     // after `dst`.
