@@ -5,7 +5,8 @@
 # `simd_kernel!`) must exist, and no `Vector` method, `core::arch` intrinsic, generic
 # algorithm or ISA block helper may remain as a separate function (that would mean a
 # call per primitive in the hot loop, e.g. from code compiled without the target
-# feature). Cold scalar-side helpers (exact error location, lossy repair, hand-over)
+# feature). Cold helpers (exact error location, lossy repair, hand-over, the
+# per-character UTF-16 surrogate path)
 # may be separate.
 set -euo pipefail
 cd "$(dirname "$0")/.."

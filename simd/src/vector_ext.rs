@@ -166,6 +166,46 @@ pub(crate) trait VectorExt: Vector {
     /// # Safety
     /// The CPU supports the implementing ISA; `ptr..ptr + 64` is readable.
     unsafe fn load_block64(ptr: *const u8) -> Self::Block64;
+    /// A mask with one bit per 16-bit lane (lane `k` at bit `k`) of a comparison
+    /// result of 16-bit lanes (both bytes of every lane `0x00` or `0xFF`; others give
+    /// unspecified bits): an index of tables with one entry per 8 lanes.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn bitmask16(self) -> u64;
+
+    /// The vector whose 128-bit lane `k` (bytes `16k..16k + 16`, `k` in
+    /// `0..BYTES / 16`) is the 16 bytes at `lane(k)`: per-lane shuffle controls
+    /// picked from tables.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA; 16 bytes are readable at every `lane(k)`.
+    unsafe fn load_lanes(lane: impl Fn(usize) -> *const u8) -> Self;
+
+    /// Stores the 128-bit lane `k` (bytes `16k..16k + 16`; `k < BYTES / 16`, a
+    /// constant once inlined) at `ptr`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA; 16 bytes are writable at `ptr`.
+    unsafe fn store_lane(self, k: usize, ptr: *mut u8);
+
+    /// [`VectorExt::zip16`] within each 128-bit lane: lane `k` of `.0` interleaves
+    /// the 16-bit lanes of the first halves of lane `k` of `a` and `b`, lane `k` of
+    /// `.1` those of the second halves. The same as `zip16` for 16-byte vectors, and
+    /// cheaper for wider ones (no cross-lane fix-up), for code that treats each
+    /// 128-bit lane on its own.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn zip16_lanes(a: Self, b: Self) -> (Self, Self);
+
+    /// Per byte: `a` where `mask` is `0xFF`, `b` where it is `0x00`; every byte of
+    /// `mask` must be one of the two (a comparison result), others give an
+    /// ISA-specific mix.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self;
 }
 
 #[cfg(target_arch = "x86_64")]

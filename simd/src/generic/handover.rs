@@ -64,8 +64,9 @@ pub(crate) fn utf16_resync(src: &[u8], at: usize, from: Endian) -> usize {
     }
 }
 
-/// Number of set bits of each byte value: the bytes kept by a `COMPRESS8` control
-/// (a table, so that kernels without `popcnt` pay one load).
+/// Number of set bits of each byte value: the bytes kept by a `COMPRESS8` control,
+/// or dropped by a `PACK2`/`PACK3` one (a table, so that kernels without `popcnt`
+/// pay one load).
 pub(crate) static POPCOUNT8: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;

@@ -18,12 +18,36 @@
 //! loop resumes; see [`super::handover`]). A lead byte in the last position of a
 //! block is left for the next block.
 
-use super::handover::{shift, utf8_resync};
-use super::utf8_encode::compress16;
+use super::handover::{shift, utf8_resync, POPCOUNT8};
 use crate::generic::blocks::select;
 use crate::generic::utf8_validate::block_has_error;
+use crate::tables::compress::COMPRESS8;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
+
+/// Stores the bytes of `v` selected by the 16-bit `keep` mask, in order, at `dst`;
+/// returns their number.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA (`V::BYTES == 16`); 16 writable bytes at `dst`.
+#[inline(always)]
+unsafe fn compress16<V: VectorExt>(v: V, keep: u64, dst: *mut u8) -> usize {
+    // SAFETY: the caller's promises; the table indices are bytes (< 256).
+    unsafe {
+        let (k0, k1) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
+        let lo = u64::from_le_bytes(*COMPRESS8.get_unchecked(k0));
+        // The second half's indices are 8..16 (0x80 + 8 still selects zero).
+        let hi = u64::from_le_bytes(*COMPRESS8.get_unchecked(k1)) + 0x0808_0808_0808_0808;
+        let ctl = [lo.to_le(), hi.to_le()];
+        let c = V::load_unaligned(ctl.as_ptr().cast()).lookup16(v);
+        c.store_unaligned(dst);
+        // Move the compressed second half right after the first one.
+        let w0 = *POPCOUNT8.get_unchecked(k0) as usize;
+        let second = dst.add(8).cast::<u64>().read_unaligned();
+        dst.add(w0).cast::<u64>().write_unaligned(second);
+        w0 + *POPCOUNT8.get_unchecked(k1) as usize
+    }
+}
 
 /// UTF-8 -> Latin-1: exactly the results of `utfast_scalar::transcode::utf8_to_latin1`.
 ///

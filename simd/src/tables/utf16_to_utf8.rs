@@ -17,17 +17,25 @@
 //!
 //! ## `PACK2`: eight characters of one or two bytes
 //!
-//! Each of eight 16-bit lanes holds `[first, second]`; bit `k` of the index is set
-//! when unit `k` is ASCII and keeps only its first byte (else both), so a group
-//! produces `16 - popcount(index)` bytes. `PACK2[index]` is the `pshufb` control
-//! that moves the kept bytes together, the rest `0x80`.
+//! Each of eight 16-bit lanes holds a character: an ASCII one in its byte 0, a
+//! two-byte one as `[second, first]` (the little-endian 16-bit number
+//! `first << 8 | second`). Bit `k` of the index is set when unit `k` is ASCII and
+//! keeps only its byte 0, else bytes 1 and 0 in that order, so a group produces
+//! `16 - popcount(index)` bytes. `PACK2[index]` is the `pshufb` control that moves
+//! the kept bytes together, the rest `0x80`.
 //! Size: 256 x 16 = 4096 bytes.
 
-/// Packing controls for four `[first, middle, last, 0]` lanes (4096 bytes).
-pub(crate) static PACK3: [[u8; 16]; 256] = build_pack3();
+/// A table aligned to a cache line, so that no 16-byte entry straddles two lines
+/// (a split load costs extra on every access; unaligned, one entry in four would
+/// be one).
+#[repr(C, align(64))]
+pub(crate) struct Aligned<T>(pub(crate) T);
 
-/// Packing controls for eight `[first, second]` lanes (4096 bytes).
-pub(crate) static PACK2: [[u8; 16]; 256] = build_pack2();
+/// Packing controls for four `[first, middle, last, 0]` lanes (4096 bytes).
+pub(crate) static PACK3: Aligned<[[u8; 16]; 256]> = Aligned(build_pack3());
+
+/// Packing controls for eight `[second, first]` (or ASCII) lanes (4096 bytes).
+pub(crate) static PACK2: Aligned<[[u8; 16]; 256]> = Aligned(build_pack2());
 
 const fn build_pack2() -> [[u8; 16]; 256] {
     let mut t = [[0x80u8; 16]; 256];
@@ -36,12 +44,12 @@ const fn build_pack2() -> [[u8; 16]; 256] {
         let mut k = 0;
         let mut unit = 0;
         while unit < 8 {
-            t[idx][k] = (2 * unit) as u8;
-            k += 1;
             if (idx >> unit) & 1 == 0 {
                 t[idx][k] = (2 * unit + 1) as u8;
                 k += 1;
             }
+            t[idx][k] = (2 * unit) as u8;
+            k += 1;
             unit += 1;
         }
         idx += 1;
@@ -89,11 +97,14 @@ mod tests {
     #[test]
     fn pack2_keeps_each_units_bytes_in_order() {
         let src: [u8; 16] = core::array::from_fn(|i| 50 + i as u8);
-        for (idx, ctl) in PACK2.iter().enumerate() {
+        for (idx, ctl) in PACK2.0.iter().enumerate() {
             let mut want = Vec::new();
             for unit in 0..8 {
-                let n = if idx >> unit & 1 == 1 { 1 } else { 2 };
-                want.extend_from_slice(&src[2 * unit..2 * unit + n]);
+                if idx >> unit & 1 == 1 {
+                    want.push(src[2 * unit]);
+                } else {
+                    want.extend_from_slice(&[src[2 * unit + 1], src[2 * unit]]);
+                }
             }
             assert_eq!(want.len(), 16 - (idx as u32).count_ones() as usize);
             let got = apply(&src, ctl);
@@ -111,7 +122,7 @@ mod tests {
         for (i, b) in src.iter_mut().enumerate() {
             *b = 100 + i as u8;
         }
-        for (idx, ctl) in PACK3.iter().enumerate() {
+        for (idx, ctl) in PACK3.0.iter().enumerate() {
             let mut want = Vec::new();
             for unit in 0..4 {
                 let ascii = idx >> (2 * unit) & 1 == 1;

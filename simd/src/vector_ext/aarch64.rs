@@ -141,6 +141,38 @@ impl VectorExt for uint8x16_t {
             u64::from(vgetq_lane_u16::<0>(vreinterpretq_u16_u8(t)))
         }
     }
+    #[inline(always)]
+    unsafe fn bitmask16(self) -> u64 {
+        // SAFETY: the caller guarantees NEON; the weights are 8 readable bytes. The
+        // narrowing keeps one byte per 16-bit lane; each keeps the bit of its lane and
+        // the horizontal sum adds the distinct bits.
+        unsafe {
+            const W: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+            let n = vmovn_u16(vreinterpretq_u16_u8(self));
+            u64::from(vaddv_u8(vand_u8(n, vld1_u8(W.as_ptr()))))
+        }
+    }
+    #[inline(always)]
+    unsafe fn load_lanes(lane: impl Fn(usize) -> *const u8) -> Self {
+        // SAFETY: the caller guarantees NEON and 16 readable bytes at `lane(0)`.
+        unsafe { vld1q_u8(lane(0)) }
+    }
+    #[inline(always)]
+    unsafe fn store_lane(self, k: usize, ptr: *mut u8) {
+        debug_assert_eq!(k, 0);
+        // SAFETY: the caller guarantees NEON and 16 writable bytes at `ptr`.
+        unsafe { vst1q_u8(ptr, self) }
+    }
+    #[inline(always)]
+    unsafe fn zip16_lanes(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { Self::zip16(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vbslq_u8(mask, a, b) }
+    }
 
     type Block64 = [Self; 4];
     #[inline(always)]

@@ -152,6 +152,47 @@ unsafe fn check_all<V: VectorExt>() {
                     "load_block64 vector {k}"
                 );
             }
+            let m16 = va.eq16(vb).bitmask16();
+            for l in 0..n / 2 {
+                let eq = a[2 * l..2 * l + 2] == b[2 * l..2 * l + 2];
+                assert_eq!(m16 >> l & 1 == 1, eq, "bitmask16 bit {l}");
+            }
+            assert_eq!(m16 >> (n / 2), 0, "bitmask16 high bits");
+            // The lanes of `b` in reverse order, then each lane of `a` stored alone.
+            let lanes = n / 16;
+            let rev = store(V::load_lanes(|k| b.as_ptr().add(16 * (lanes - 1 - k))));
+            for i in 0..n {
+                let want = b[16 * (lanes - 1 - i / 16) + i % 16];
+                assert_eq!(rev[i], want, "load_lanes at {i}");
+            }
+            for k in 0..lanes {
+                let mut out = [0u8; 16];
+                va.store_lane(k, out.as_mut_ptr());
+                assert_eq!(out[..], a[16 * k..16 * k + 16], "store_lane {k}");
+            }
+            let mask = va
+                .eq8(vb)
+                .or(V::load_unaligned(bytes(seed + 7).as_ptr()).eq8(V::splat(0)));
+            let (m, bl) = (store(mask), store(V::blend(mask, va, vb)));
+            for i in 0..n {
+                assert_eq!(
+                    bl[i],
+                    if m[i] == 0xFF { a[i] } else { b[i] },
+                    "blend at {i}"
+                );
+            }
+            let z = V::zip16_lanes(va, vb);
+            let z = [store(z.0), store(z.1)];
+            for (h, z) in z.iter().enumerate() {
+                for i in 0..n {
+                    // Byte `i` is in 128-bit lane `k`, 16-bit slot `s` of the interleave
+                    // of the 16-bit lanes of half `h` of lane `k` of `a` and `b`.
+                    let (k, s) = (i / 16, i % 16 / 2);
+                    let src = if s % 2 == 0 { &a } else { &b };
+                    let unit = 8 * k + 4 * h + s / 2;
+                    assert_eq!(z[i], src[2 * unit + i % 2], "zip16_lanes .{h} byte {i}");
+                }
+            }
         }
     }
 }

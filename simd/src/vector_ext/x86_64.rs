@@ -123,6 +123,32 @@ impl VectorExt for __m128i {
         // SAFETY: SSE2 is part of x86-64.
         unsafe { u64::from(_mm_movemask_epi8(self) as u16) }
     }
+    #[inline(always)]
+    unsafe fn bitmask16(self) -> u64 {
+        // SAFETY: SSE2 is part of x86-64. The signed pack keeps 0 and -1.
+        unsafe { u64::from(_mm_movemask_epi8(_mm_packs_epi16(self, _mm_setzero_si128())) as u16) }
+    }
+    #[inline(always)]
+    unsafe fn load_lanes(lane: impl Fn(usize) -> *const u8) -> Self {
+        // SAFETY: the caller guarantees 16 readable bytes at `lane(0)`.
+        unsafe { _mm_loadu_si128(lane(0).cast()) }
+    }
+    #[inline(always)]
+    unsafe fn store_lane(self, k: usize, ptr: *mut u8) {
+        debug_assert_eq!(k, 0);
+        // SAFETY: the caller guarantees 16 writable bytes at `ptr`.
+        unsafe { _mm_storeu_si128(ptr.cast(), self) }
+    }
+    #[inline(always)]
+    unsafe fn zip16_lanes(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { Self::zip16(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees SSE4.1.
+        unsafe { _mm_blendv_epi8(b, a, mask) }
+    }
 
     type Block64 = [Self; 4];
     #[inline(always)]
@@ -268,6 +294,44 @@ impl VectorExt for __m256i {
     unsafe fn bitmask_dense(self) -> u64 {
         // SAFETY: the caller guarantees AVX2.
         unsafe { u64::from(_mm256_movemask_epi8(self) as u32) }
+    }
+    #[inline(always)]
+    unsafe fn bitmask16(self) -> u64 {
+        // SAFETY: the caller guarantees AVX2. The signed pack (per 128-bit lane) keeps
+        // 0 and -1: lanes 0..8 at bits 0..8, lanes 8..16 at bits 16..24.
+        unsafe {
+            let m = _mm256_movemask_epi8(_mm256_packs_epi16(self, _mm256_setzero_si256())) as u32;
+            u64::from(m & 0xFF | (m >> 8) & 0xFF00)
+        }
+    }
+    #[inline(always)]
+    unsafe fn load_lanes(lane: impl Fn(usize) -> *const u8) -> Self {
+        // SAFETY: the caller guarantees AVX2 and 16 readable bytes at `lane(0)` and
+        // `lane(1)`.
+        unsafe { _mm256_loadu2_m128i(lane(1).cast(), lane(0).cast()) }
+    }
+    #[inline(always)]
+    unsafe fn store_lane(self, k: usize, ptr: *mut u8) {
+        debug_assert!(k < 2);
+        // SAFETY: the caller guarantees AVX2 and 16 writable bytes at `ptr`.
+        unsafe {
+            let lane = if k == 0 {
+                _mm256_castsi256_si128(self)
+            } else {
+                _mm256_extracti128_si256::<1>(self)
+            };
+            _mm_storeu_si128(ptr.cast(), lane)
+        }
+    }
+    #[inline(always)]
+    unsafe fn zip16_lanes(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { (_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b)) }
+    }
+    #[inline(always)]
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_blendv_epi8(b, a, mask) }
     }
 
     type Block64 = [Self; 2];
@@ -421,6 +485,47 @@ impl VectorExt for __m512i {
     unsafe fn bitmask_dense(self) -> u64 {
         // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
         unsafe { _mm512_movepi8_mask(self) }
+    }
+    #[inline(always)]
+    unsafe fn bitmask16(self) -> u64 {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { u64::from(_mm512_movepi16_mask(self)) }
+    }
+    #[inline(always)]
+    unsafe fn load_lanes(lane: impl Fn(usize) -> *const u8) -> Self {
+        // SAFETY: the caller guarantees AVX-512F and 16 readable bytes at each
+        // `lane(k)`; every lane of the cast's undefined upper part is replaced.
+        unsafe {
+            let l = |k: usize| _mm_loadu_si128(lane(k).cast());
+            let v = _mm512_castsi128_si512(l(0));
+            let v = _mm512_inserti32x4::<1>(v, l(1));
+            let v = _mm512_inserti32x4::<2>(v, l(2));
+            _mm512_inserti32x4::<3>(v, l(3))
+        }
+    }
+    #[inline(always)]
+    unsafe fn store_lane(self, k: usize, ptr: *mut u8) {
+        debug_assert!(k < 4);
+        // SAFETY: the caller guarantees AVX-512F and 16 writable bytes at `ptr`.
+        unsafe {
+            let lane = match k {
+                0 => _mm512_castsi512_si128(self),
+                1 => _mm512_extracti32x4_epi32::<1>(self),
+                2 => _mm512_extracti32x4_epi32::<2>(self),
+                _ => _mm512_extracti32x4_epi32::<3>(self),
+            };
+            _mm_storeu_si128(ptr.cast(), lane)
+        }
+    }
+    #[inline(always)]
+    unsafe fn zip16_lanes(a: Self, b: Self) -> (Self, Self) {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { (_mm512_unpacklo_epi16(a, b), _mm512_unpackhi_epi16(a, b)) }
+    }
+    #[inline(always)]
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { _mm512_mask_blend_epi8(_mm512_movepi8_mask(mask), b, a) }
     }
 
     type Block64 = [Self; 1];

@@ -7,11 +7,8 @@
 //! into the generic UTF-8 transcoders through it.
 
 use crate::kernel::Kernel;
-use utfast_scalar::{Mode, TranscodeError};
+use utfast_scalar::Mode;
 
-mod rest;
-mod utf16_to_utf8;
-mod utf32_to_utf8;
 mod utf8_blocks;
 mod utf8_decode;
 
@@ -83,24 +80,12 @@ impl crate::generic::utf8_decode::DecodeHooks<core::arch::x86_64::__m256i> for A
     }
 }
 
+/// UTF-16/UTF-32 -> UTF-8 is the generic loop with 256-bit blocks (16 units per
+/// step); the one hook counts the bytes a packing control drops with `popcnt`.
 impl crate::generic::utf8_encode::EncodeHooks for Avx2 {
     #[inline(always)]
-    unsafe fn utf16_to_utf8<const BE: bool>(
-        src: &[u8],
-        dst: &mut [u8],
-        mode: Mode,
-    ) -> Option<Result<usize, TranscodeError>> {
-        // SAFETY: as above.
-        Some(unsafe { utf16_to_utf8::utf16_to_utf8::<BE>(src, dst, mode) })
-    }
-
-    #[inline(always)]
-    unsafe fn utf32_to_utf8<const BE: bool>(
-        src: &[u8],
-        dst: &mut [u8],
-        mode: Mode,
-    ) -> Option<Result<usize, TranscodeError>> {
-        // SAFETY: as above.
-        Some(unsafe { utf32_to_utf8::utf32_to_utf8::<BE>(src, dst, mode) })
+    fn count_ones8(x: usize) -> usize {
+        // `popcnt`: the kernel's features include it.
+        x.count_ones() as usize
     }
 }
