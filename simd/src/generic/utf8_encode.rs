@@ -246,54 +246,65 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
     let read = B::BYTES + 2;
     let write = bmp_stores(B::BYTES).max(3 * units + 1) + 3;
     let (mut pos, mut out) = (0usize, 0usize);
-    'blocks: while pos + read <= src.len() && out + write <= dst.len() {
-        // SAFETY: `pos + read <= src.len()` bounds the load and the scalar reads of
-        // up to `units + 1` units; `out + write <= dst.len()` bounds every store.
-        unsafe {
-            let s = src.as_ptr().add(pos);
-            let d = dst.as_mut_ptr().add(out);
-            let mut u = B::load_unaligned(s);
-            if BE {
-                u = u.swap_bytes16();
-            }
-            let c = Classes::of(u);
-            if c.idx == Classes::<B>::ASCII {
-                store_half(B::narrow16(u, u), d);
-                (pos, out) = utf16_ascii_run::<B, BE>(src, dst, pos + B::BYTES, out + units);
-                continue;
-            }
-            // Below U+0800 there are no surrogates: no test for them.
-            if c.below_800() {
-                out += one_two::<B, H>(u, c.is1, d);
-                pos += B::BYTES;
-                continue;
-            }
-            if !has_surrogates(u) {
-                out += encode_with_three::<B, H>(u, &c, d);
-                pos += B::BYTES;
-                continue;
-            }
-            // Surrogates: out of the way of the common case.
-            core::hint::cold_path();
-            if let Some(cp) = pairs(u) {
-                utf8_4(cp).store_unaligned(d);
-                (pos, out) = utf16_pairs_run::<B, BE>(src, dst, pos + B::BYTES, out + B::BYTES);
-                continue;
-            }
-            // Other surrogates: decode the block one character at a time.
-            let (i, w, unpaired) = utf16_one_by_one(s, units, from, mode, d);
-            pos += 2 * i;
-            out += w;
-            if unpaired {
-                if mode == Mode::Strict {
+    // A run of surrogate-pair blocks leaves the block loop for a loop of its own
+    // (kept apart, so that its constants do not crowd the block loop's registers).
+    loop {
+        let mut pairs_run = false;
+        'blocks: while pos + read <= src.len() && out + write <= dst.len() {
+            // SAFETY: `pos + read <= src.len()` bounds the load and the scalar reads of
+            // up to `units + 1` units; `out + write <= dst.len()` bounds every store.
+            unsafe {
+                let s = src.as_ptr().add(pos);
+                let d = dst.as_mut_ptr().add(out);
+                let mut u = B::load_unaligned(s);
+                if BE {
+                    u = u.swap_bytes16();
+                }
+                let c = Classes::of(u);
+                if c.idx == Classes::<B>::ASCII {
+                    store_half(B::narrow16(u, u), d);
+                    (pos, out) = utf16_ascii_run::<B, BE>(src, dst, pos + B::BYTES, out + units);
+                    continue;
+                }
+                // Below U+0800 there are no surrogates: no test for them.
+                if c.below_800() {
+                    out += one_two::<B, H>(u, c.is1, d);
+                    pos += B::BYTES;
+                    continue;
+                }
+                if !has_surrogates(u) {
+                    out += encode_with_three::<B, H>(u, &c, d);
+                    pos += B::BYTES;
+                    continue;
+                }
+                // Surrogates: out of the way of the common case.
+                core::hint::cold_path();
+                if let Some(cp) = pairs(u) {
+                    utf8_4(cp).store_unaligned(d);
+                    (pos, out) = (pos + B::BYTES, out + B::BYTES);
+                    pairs_run = true;
                     break 'blocks;
                 }
-                let end = utf16_resync(src, pos + B::BYTES, from);
-                let r = scalar::utf16_to_utf8(&src[pos..end], &mut dst[out..], from, mode);
-                out = shift(r, pos, out)?;
-                pos = end;
+                // Other surrogates: decode the block one character at a time.
+                let (i, w, unpaired) = utf16_one_by_one(s, units, from, mode, d);
+                pos += 2 * i;
+                out += w;
+                if unpaired {
+                    if mode == Mode::Strict {
+                        break 'blocks;
+                    }
+                    let end = utf16_resync(src, pos + B::BYTES, from);
+                    let r = scalar::utf16_to_utf8(&src[pos..end], &mut dst[out..], from, mode);
+                    out = shift(r, pos, out)?;
+                    pos = end;
+                }
             }
         }
+        if !pairs_run {
+            break;
+        }
+        // SAFETY: the ISA is the caller's promise.
+        (pos, out) = unsafe { utf16_pairs_run::<B, BE>(src, dst, pos, out) };
     }
     shift(
         scalar::utf16_to_utf8(&src[pos..], &mut dst[out..], from, mode),
