@@ -1,10 +1,12 @@
-//! The avx2 kernel: 256-bit vectors, and AVX2 code of its own for the UTF-8
-//! transcoders.
+//! The avx2 kernel: 256-bit vectors, and AVX2 block code of its own for UTF-8
+//! decoding.
 //!
-//! Validation and the unit-oriented operations are the generic algorithms with
-//! 256-bit vectors; the UTF-8 transcoders' windows use 128-bit vectors (VEX-encoded).
-//! [`Avx2`] is the kernel's hooks type: the AVX2 block code in the submodules plugs
-//! into the generic UTF-8 transcoders through it.
+//! Every operation is the generic algorithm with 256-bit vectors (the UTF-8
+//! decoder's table-driven windows and Latin-1 <-> UTF-8 use 128-bit vectors,
+//! VEX-encoded). [`Avx2`] is the kernel's hooks type: the whole-block UTF-8 ->
+//! UTF-16/UTF-32 conversions of `utf8_decode.rs`/`utf8_blocks.rs` plug into the
+//! generic decoder through it, and `popcnt` counts the bytes of the UTF-8 encoder's
+//! packing controls.
 
 use crate::kernel::Kernel;
 use utfast_scalar::Mode;
