@@ -42,7 +42,7 @@ pub use oracle::{
     decode_items, decode_lossy, encode_char, encode_str, first_error, model, model_items, units16,
     units32, Item, Outcome,
 };
-pub use rng::Rng;
+pub use rng::{char_runs, Rng};
 
 /// The five Unicode encoding forms (Latin-1 left out).
 pub const UNICODE: [Encoding; 5] = [

@@ -25,3 +25,27 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 }
+
+/// Characters of every UTF-8 length, with the boundary values U+0080, U+07FF, U+0800,
+/// U+FFFF and U+10FFFF: the pool of [`char_runs`].
+const RUN_CHARS: &str = "aeiou tnsrlé àüÿß¿жЖ中文€😀\u{FFFF}\u{10FFFF}\u{80}\u{7FF}\u{800}";
+
+/// Text of at least `len` bytes: runs of 1 to 40 copies of one character (so SIMD
+/// fast paths engage), characters drawn from a pool of every UTF-8 length, with the
+/// random numbers of `rnd`.
+///
+/// ```
+/// let mut rng = utfast_testkit::Rng(7);
+/// let t = utfast_testkit::char_runs(&mut || rng.next(), 100);
+/// assert!(t.len() >= 100);
+/// ```
+pub fn char_runs(rnd: &mut impl FnMut() -> u64, len: usize) -> String {
+    let pool: Vec<char> = RUN_CHARS.chars().collect();
+    let mut text = String::new();
+    while text.len() < len {
+        let c = pool[(rnd() % pool.len() as u64) as usize];
+        let run = 1 + (rnd() % 40) as usize;
+        text.extend(std::iter::repeat_n(c, run));
+    }
+    text
+}

@@ -238,9 +238,6 @@ fn every_small_dst() {
 fn random_inputs() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut rnd = move || rng.next();
-    let pool: Vec<char> = "aeiou tnsrlé àüÿß¿жЖ中文€😀\u{FFFF}\u{10FFFF}\u{80}\u{7FF}\u{800}"
-        .chars()
-        .collect();
     let rounds = if quick() { 40 } else { 400 };
     for _ in 0..rounds {
         let len = (rnd() % 700) as usize;
@@ -253,11 +250,7 @@ fn random_inputs() {
         }
         check_sizes(&bytes, Encoding::Latin1, Encoding::Utf8);
         check_sizes(&bytes, Encoding::Utf8, Encoding::Utf8);
-        let mut text = String::new();
-        while text.len() < len {
-            let c = pool[(rnd() % pool.len() as u64) as usize];
-            text.extend(std::iter::repeat_n(c, 1 + (rnd() % 40) as usize));
-        }
+        let text = char_runs(&mut rnd, len);
         let mut src8 = text.clone().into_bytes();
         for _ in 0..(rnd() % 3) {
             if !src8.is_empty() {

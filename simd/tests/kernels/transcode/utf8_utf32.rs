@@ -154,19 +154,10 @@ fn every_small_dst() {
 fn random_near_valid() {
     let mut rng = Rng(0x1234_5678_9ABC_DEF1);
     let mut rnd = move || rng.next();
-    let pool: Vec<char> = "aeiou tnsrlé àüÿß¿жЖ中文€😀\u{FFFF}\u{10FFFF}\u{80}\u{7FF}\u{800}"
-        .chars()
-        .collect();
     let rounds = if quick() { 40 } else { 400 };
     for round in 0..rounds {
         let len = (rnd() % 600) as usize;
-        // Runs of one kind of character (so SIMD fast paths engage), then mixes.
-        let mut text = String::new();
-        while text.len() < len {
-            let c = pool[(rnd() % pool.len() as u64) as usize];
-            let run = 1 + (rnd() % 40) as usize;
-            text.extend(std::iter::repeat_n(c, run));
-        }
+        let text = char_runs(&mut rnd, len);
         let mut src8 = text.clone().into_bytes();
         let mut src32 = encode_str(&text, Encoding::Utf32Le);
         for _ in 0..(rnd() % 3) {
