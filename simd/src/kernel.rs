@@ -495,11 +495,11 @@ macro_rules! simd_kernel {
             utf8_to_utf32 @transcode = crate::generic::utf8_decode::utf8_to_utf32::<$W, $V, $H>;
             utf8_to_latin1 @transcode = crate::generic::utf8_latin1::utf8_to_latin1::<$V>;
             utf8_to_utf8 @transcode = crate::generic::utf8_utf8::utf8_to_utf8::<$W>;
-            utf16_to_utf8 @transcode = crate::generic::utf8_encode::utf16_to_utf8::<$W, $V, $H>;
+            utf16_to_utf8 @transcode = crate::generic::utf8_encode::utf16_to_utf8::<$W, $H>;
             utf16_to_utf16 @transcode = crate::generic::swap::utf16_to_utf16::<$W>;
             utf16_to_utf32 @transcode = crate::generic::utf16::utf16_to_utf32::<$W, $V>;
             utf16_to_latin1 @transcode = crate::generic::utf16::utf16_to_latin1::<$W>;
-            utf32_to_utf8 @transcode = crate::generic::utf8_encode::utf32_to_utf8::<$W, $V, $H>;
+            utf32_to_utf8 @transcode = crate::generic::utf8_encode::utf32_to_utf8::<$W, $H>;
             utf32_to_utf16 @transcode = crate::generic::utf32::utf32_to_utf16::<$W, $V>;
             utf32_to_utf32 @transcode = crate::generic::swap::utf32_to_utf32::<$W>;
             utf32_to_latin1 @transcode = crate::generic::utf32::utf32_to_latin1::<$W>;

@@ -398,13 +398,13 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
     )
 }
 
-/// `Kernel::utf16_to_utf8`: blocks of the kernel's widest vector `W` (`V` is not
-/// used: every step works per 128-bit lane).
+/// `Kernel::utf16_to_utf8`: blocks of the kernel's widest vector `W` (every step
+/// works per 128-bit lane).
 ///
 /// # Safety
-/// The CPU supports the ISAs of `W`, `V` and `H`.
+/// The CPU supports the ISAs of `W` and `H`.
 #[inline(always)]
-pub(crate) unsafe fn utf16_to_utf8<W: VectorExt, V: VectorExt, H: EncodeHooks>(
+pub(crate) unsafe fn utf16_to_utf8<W: VectorExt, H: EncodeHooks>(
     src: &[u8],
     dst: &mut [u8],
     from: Endian,
@@ -420,13 +420,12 @@ pub(crate) unsafe fn utf16_to_utf8<W: VectorExt, V: VectorExt, H: EncodeHooks>(
     }
 }
 
-/// `Kernel::utf32_to_utf8`: blocks of the kernel's widest vector `W` (`V` is not
-/// used).
+/// `Kernel::utf32_to_utf8`: blocks of the kernel's widest vector `W`.
 ///
 /// # Safety
-/// The CPU supports the ISAs of `W`, `V` and `H`.
+/// The CPU supports the ISAs of `W` and `H`.
 #[inline(always)]
-pub(crate) unsafe fn utf32_to_utf8<W: VectorExt, V: VectorExt, H: EncodeHooks>(
+pub(crate) unsafe fn utf32_to_utf8<W: VectorExt, H: EncodeHooks>(
     src: &[u8],
     dst: &mut [u8],
     from: Endian,
