@@ -5,8 +5,7 @@
 //! capacity may exceed its length. Lossy helpers cannot fail. `String` results are
 //! checked with the active kernel's UTF-8 validator before they are returned.
 
-use crate::unchecked::{str_from_validated, string_from_output};
-use alloc::borrow::Cow;
+use crate::unchecked::string_from_output;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -254,35 +253,6 @@ pub fn utf32_to_utf16_vec_lossy(src: &[u32]) -> Vec<u16> {
         crate::utf16_len_max_from_utf32(src.len()),
         crate::utf32_to_utf16_lossy,
     ))
-}
-
-/// UTF-8 to `str`, replacing each maximal invalid subpart with U+FFFD: the same
-/// result as `String::from_utf8_lossy`, borrowing `src` when it is valid.
-///
-/// ```
-/// use std::borrow::Cow;
-/// assert!(matches!(utfast::utf8_to_string_lossy(b"valid"), Cow::Borrowed("valid")));
-/// let bad = b"a\xF0\x9F\x98b\xFF";
-/// assert_eq!(utfast::utf8_to_string_lossy(bad), String::from_utf8_lossy(bad));
-/// ```
-pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
-    let valid = match crate::validate_utf8(src) {
-        Ok(()) => return Cow::Borrowed(str_from_validated(src)),
-        Err(e) => e.valid_up_to(),
-    };
-    let rest = &src[valid..];
-    let mut out =
-        vec![0u8; valid + crate::max_output_len(Encoding::Utf8, Encoding::Utf8, rest.len())];
-    out[..valid].copy_from_slice(&src[..valid]);
-    let n = infallible(crate::transcode(
-        rest,
-        &mut out[valid..],
-        Encoding::Utf8,
-        Encoding::Utf8,
-        Mode::Lossy,
-    ));
-    out.truncate(valid + n);
-    Cow::Owned(string_from_output(out))
 }
 
 /// Converts `src` from `from` to `to` in `mode` into a new `Vec<u8>` (the allocating

@@ -325,3 +325,154 @@ pub fn utf16_len_from_latin1(src: &[u8]) -> usize {
 pub fn utf32_len_from_latin1(src: &[u8]) -> usize {
     src.len()
 }
+
+/// The exact output length in bytes of converting **valid** `src` from `from` to
+/// `to`, with kernel `k` (the SIMD counters).
+pub(crate) fn valid_output_len(
+    k: &utfast_simd::Kernel,
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+) -> usize {
+    use Encoding::*;
+    let fe = from.endian().unwrap_or(Endian::NATIVE);
+    match (from, to) {
+        (Utf8, Utf8) => src.len(),
+        (Utf8, Utf16Le | Utf16Be) => 2 * k.utf16_len_from_utf8(src),
+        (Utf8, Utf32Le | Utf32Be) => 4 * k.count_utf8(src),
+        (Utf8, Latin1) => k.count_utf8(src),
+        (Utf16Le | Utf16Be, Utf8) => k.utf8_len_from_utf16(src, fe),
+        (Utf16Le | Utf16Be, Utf16Le | Utf16Be) => src.len(),
+        (Utf16Le | Utf16Be, Utf32Le | Utf32Be) => 4 * k.count_utf16(src, fe),
+        (Utf16Le | Utf16Be, Latin1) => k.count_utf16(src, fe),
+        (Utf32Le | Utf32Be, Utf8) => k.utf8_len_from_utf32(src, fe),
+        (Utf32Le | Utf32Be, Utf16Le | Utf16Be) => 2 * k.utf16_len_from_utf32(src, fe),
+        (Utf32Le | Utf32Be, Utf32Le | Utf32Be) => src.len(),
+        (Utf32Le | Utf32Be, Latin1) => src.len() / 4,
+        (Latin1, Utf8) => k.utf8_len_from_latin1(src),
+        (Latin1, Utf16Le | Utf16Be) => 2 * src.len(),
+        (Latin1, Utf32Le | Utf32Be) => 4 * src.len(),
+        (Latin1, Latin1) => src.len(),
+    }
+}
+
+/// `Err(valid_up_to)` (bytes) for the first ill-formed sequence of `src`, checked
+/// with kernel `k`.
+pub(crate) fn first_error(k: &utfast_simd::Kernel, src: &[u8], from: Encoding) -> Result<(), usize> {
+    let e = from.endian().unwrap_or(Endian::NATIVE);
+    match from {
+        Encoding::Utf8 => k.validate_utf8(src).map_err(|e| e.valid_up_to()),
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            k.validate_utf16(src, e).map_err(|e| e.valid_up_to())
+        }
+        Encoding::Utf32Le | Encoding::Utf32Be => {
+            k.validate_utf32(src, e).map_err(|e| e.valid_up_to())
+        }
+        Encoding::Latin1 => Ok(()),
+    }
+}
+
+/// Bytes after an error that the scalar counter takes before the kernel resumes.
+const AFTER_ERROR: usize = 64;
+
+/// The exact length in bytes of the lossy conversion of `src` from `from` to `to`
+/// (what [`transcode`](crate::transcode) writes in [`Mode::Lossy`](crate::Mode::Lossy)),
+/// for **any** input: allocate this much and convert once.
+///
+/// Fast on valid text: the active kernel validates and counts. After each error the
+/// scalar counter takes over for a few bytes, up to a [`piece_boundary`](crate::piece_boundary),
+/// and the kernel resumes there; the sum is the same as one scalar count (see
+/// `utfast_scalar::transcode::lossy_output_len`, the reference).
+///
+/// ```
+/// use utfast::Encoding;
+/// let src = b"ab\xF0\x9F\x98c\xFF"; // two maximal subparts
+/// let n = utfast::lossy_output_len(src, Encoding::Utf8, Encoding::Utf16Be);
+/// assert_eq!(n, 2 * (2 + 1 + 1 + 1));
+/// let mut dst = vec![0u8; n];
+/// let written = utfast::transcode(src, &mut dst, Encoding::Utf8, Encoding::Utf16Be, utfast::Mode::Lossy)?;
+/// assert_eq!(written, n);
+/// # Ok::<(), utfast::TranscodeError>(())
+/// ```
+pub fn lossy_output_len(src: &[u8], from: Encoding, to: Encoding) -> usize {
+    lossy_output_len_with(active(), src, from, to)
+}
+
+/// [`lossy_output_len`] with kernel `k`.
+pub(crate) fn lossy_output_len_with(
+    k: &utfast_simd::Kernel,
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+) -> usize {
+    let mut total = 0usize;
+    let mut pos = 0;
+    while pos < src.len() {
+        let rest = &src[pos..];
+        match first_error(k, rest, from) {
+            Ok(()) => return total + valid_output_len(k, rest, from, to),
+            Err(valid) => {
+                total += valid_output_len(k, &rest[..valid], from, to);
+                // The error starts a piece; the scalar counter takes it and what
+                // follows up to a boundary where the kernel can resume.
+                let start = pos + valid;
+                let end = match start.checked_add(AFTER_ERROR) {
+                    Some(at) if at < src.len() => crate::piece_boundary(from, src, at),
+                    _ => src.len(),
+                };
+                total += utfast_scalar::transcode::lossy_output_len(&src[start..end], from, to);
+                pos = end;
+            }
+        }
+    }
+    total
+}
+
+/// Defines the native-unit exact lossy length of one direction.
+macro_rules! lossy_len {
+    ($name:ident: [$S:ty] -> $to:ident in $unit:literal, $from:ident, $ex:literal => $want:literal, $what:literal) => {
+        #[doc = concat!("The exact number of ", $unit, " that the lossy conversion of ", $what, " writes, for any input (each replacement included): allocate this much and convert once. Valid input is counted by the active kernel.")]
+        #[doc = ""]
+        #[doc = concat!("```\nlet src = ", $ex, ";\nassert_eq!(utfast::", stringify!($name), "(&src), ", $want, ");\n```")]
+        pub fn $name(src: &[$S]) -> usize {
+            let from = native_encoding!($from);
+            let to = native_encoding!($to);
+            lossy_output_len(bytemuck::cast_slice(src), from, to) / to.unit_size()
+        }
+    };
+}
+
+/// The encoding of native-endian units.
+macro_rules! native_encoding {
+    (utf8) => {
+        Encoding::Utf8
+    };
+    (latin1) => {
+        Encoding::Latin1
+    };
+    (utf16) => {
+        if cfg!(target_endian = "little") {
+            Encoding::Utf16Le
+        } else {
+            Encoding::Utf16Be
+        }
+    };
+    (utf32) => {
+        if cfg!(target_endian = "little") {
+            Encoding::Utf32Le
+        } else {
+            Encoding::Utf32Be
+        }
+    };
+}
+
+lossy_len!(utf8_len_from_utf8_lossy: [u8] -> utf8 in "UTF-8 bytes", utf8, r#"*b"a\xE2\x82\xFFb""# => 8, "UTF-8 (`String::from_utf8_lossy`)");
+lossy_len!(utf16_len_from_utf8_lossy: [u8] -> utf16 in "UTF-16 units", utf8, r#"*b"a\xE2\x82\xFF\xF0\x9F\x98\x80""# => 5, "UTF-8 to UTF-16");
+lossy_len!(utf32_len_from_utf8_lossy: [u8] -> utf32 in "UTF-32 units", utf8, r#"*b"a\xE2\x82\xFF\xF0\x9F\x98\x80""# => 4, "UTF-8 to UTF-32");
+lossy_len!(latin1_len_from_utf8_lossy: [u8] -> latin1 in "Latin-1 bytes", utf8, r#"*b"a\xE2\x82\xFF\xF0\x9F\x98\x80""# => 4, "UTF-8 to Latin-1 (`?` for characters above U+00FF)");
+lossy_len!(utf8_len_from_utf16_lossy: [u16] -> utf8 in "UTF-8 bytes", utf16, "[0x61u16, 0xD800, 0x20AC]" => 7, "native-endian UTF-16 to UTF-8");
+lossy_len!(utf32_len_from_utf16_lossy: [u16] -> utf32 in "UTF-32 units", utf16, "[0x61u16, 0xD800, 0xD83D, 0xDE00]" => 3, "native-endian UTF-16 to UTF-32");
+lossy_len!(latin1_len_from_utf16_lossy: [u16] -> latin1 in "Latin-1 bytes", utf16, "[0x61u16, 0xDC00, 0x20AC]" => 3, "native-endian UTF-16 to Latin-1");
+lossy_len!(utf8_len_from_utf32_lossy: [u32] -> utf8 in "UTF-8 bytes", utf32, "[0x61u32, 0x110000, 0x1F600]" => 8, "native-endian UTF-32 to UTF-8");
+lossy_len!(utf16_len_from_utf32_lossy: [u32] -> utf16 in "UTF-16 units", utf32, "[0x61u32, 0xD800, 0x1F600]" => 4, "native-endian UTF-32 to UTF-16");
+lossy_len!(latin1_len_from_utf32_lossy: [u32] -> latin1 in "Latin-1 bytes", utf32, "[0x61u32, 0xD800, 0x1F600]" => 3, "native-endian UTF-32 to Latin-1");

@@ -80,12 +80,22 @@ mod bytes;
 pub mod kernel;
 mod len;
 mod native;
-pub mod stream;
+#[cfg(feature = "alloc")]
+mod owned;
+#[cfg(feature = "rayon")]
+mod par;
+mod split;
+mod stream;
 mod unchecked;
 mod validate;
 
 #[cfg(feature = "alloc")]
 pub use alloc_helpers::*;
+#[cfg(feature = "alloc")]
+pub use owned::*;
+#[cfg(feature = "rayon")]
+pub use par::*;
+pub use split::piece_boundary;
 pub use bytes::*;
 pub use len::*;
 pub use native::*;
@@ -104,6 +114,8 @@ mod transcoder;
 pub use transcoder::{incomplete_suffix_len, BomHandling, Status, Transcoder};
 #[cfg(feature = "std")]
 pub mod io;
+#[cfg(feature = "tokio")]
+pub mod async_io;
 
 /// The examples of README.md, compiled and run as doctests.
 #[cfg(doctest)]

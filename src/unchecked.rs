@@ -13,7 +13,9 @@
 //! tested bit-identical to it); no transcoder output is trusted without validation.
 #![allow(unsafe_code)]
 
-/// `src` after `crate::validate_utf8(src)` returned `Ok`.
+/// `src` after `crate::validate_utf8(src)` returned `Ok`, or the prefix
+/// `src[..e.valid_up_to()]` of bytes for which it returned `Err(e)` (valid by the
+/// definition of `valid_up_to`).
 #[inline]
 pub(crate) fn str_from_validated(src: &[u8]) -> &str {
     debug_assert!(core::str::from_utf8(src).is_ok());
@@ -40,5 +42,17 @@ pub(crate) fn string_from_output(bytes: alloc::vec::Vec<u8>) -> alloc::string::S
         "utfast bug: a transcoder produced invalid UTF-8"
     );
     // SAFETY: `is_utf8(&bytes)` was checked just above.
+    unsafe { alloc::string::String::from_utf8_unchecked(bytes) }
+}
+
+/// `bytes` after `crate::validate_utf8(&bytes)` or `crate::is_utf8(&bytes)` returned
+/// success: the `Vec` becomes the `String` without a copy (the zero-copy owned
+/// drop-ins, `string_from_utf8` and `string_from_utf8_lossy_owned`).
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn string_from_validated(bytes: alloc::vec::Vec<u8>) -> alloc::string::String {
+    debug_assert!(core::str::from_utf8(&bytes).is_ok());
+    // SAFETY: every caller validated `bytes` with this crate's validator right before
+    // and did not change them since (see the module docs).
     unsafe { alloc::string::String::from_utf8_unchecked(bytes) }
 }

@@ -56,7 +56,7 @@ use crate::encoding::{Encoding, Endian, Mode};
 use crate::error::TranscodeError;
 use decode::{decode_latin1, decode_utf16, decode_utf32};
 use from_utf8::decode_utf8;
-use sink::{Be, Latin1Sink, Le, Sink, Utf16Sink, Utf32Sink, Utf8Sink};
+use sink::{Be, CountSink, Latin1Sink, Le, Sink, Utf16Sink, Utf32Sink, Utf8Sink};
 
 /// Decodes UTF-16 bytes in byte order `from` into `sink`.
 #[inline]
@@ -545,4 +545,31 @@ pub fn transcode(
         (Latin1, Utf32Le | Utf32Be) => latin1_to_utf32(src, dst, te),
         (Latin1, Latin1) => latin1_to_latin1(src, dst),
     }
+}
+
+/// The exact length in bytes of the lossy conversion of `src` from `from` to `to`
+/// (what [`transcode`] in [`Mode::Lossy`] writes), for any input: a buffer of this
+/// size holds the whole lossy output, and no smaller one does.
+///
+/// It runs the lossy decoder of `from` into a sink that counts instead of writing,
+/// so each replacement is counted exactly where the conversion makes one.
+///
+/// ```
+/// use utfast_scalar::{transcode::lossy_output_len, Encoding::*};
+/// assert_eq!(lossy_output_len(b"a\xE2\x82b", Utf8, Utf8), 5); // "a" U+FFFD "b"
+/// assert_eq!(lossy_output_len(b"a\xE2\x82b", Utf8, Utf16Le), 6);
+/// assert_eq!(lossy_output_len(b"\x00\xD8a\x00b", Utf16Le, Utf8), 3 + 1 + 3);
+/// assert_eq!(lossy_output_len("é€".as_bytes(), Utf8, Latin1), 2); // "\xE9?"
+/// ```
+pub fn lossy_output_len(src: &[u8], from: Encoding, to: Encoding) -> usize {
+    let mut sink = CountSink::new(to);
+    let fe = from.endian().unwrap_or(Endian::NATIVE);
+    let counted = match from {
+        Encoding::Utf8 => decode_utf8(src, &mut sink, Mode::Lossy),
+        Encoding::Utf16Le | Encoding::Utf16Be => from_utf16(src, &mut sink, fe, Mode::Lossy),
+        Encoding::Utf32Le | Encoding::Utf32Be => from_utf32(src, &mut sink, fe, Mode::Lossy),
+        Encoding::Latin1 => decode_latin1(src, &mut sink),
+    };
+    // A counting sink is never full and lossy mode reports no ill-formed input.
+    counted.unwrap_or_else(|e| e.written())
 }

@@ -298,3 +298,52 @@ impl Sink for Latin1Sink<'_> {
         true
     }
 }
+
+/// Writes nothing: counts the bytes that the conversion into `to` would write. Used
+/// by [`super::lossy_output_len`] with the decoders of lossy mode, so that the count
+/// is the length of the real lossy output by construction. Never full.
+pub(crate) struct CountSink {
+    to: crate::encoding::Encoding,
+    len: usize,
+}
+
+impl CountSink {
+    pub(crate) fn new(to: crate::encoding::Encoding) -> Self {
+        CountSink { to, len: 0 }
+    }
+}
+
+impl Sink for CountSink {
+    #[inline(always)]
+    fn written(&self) -> usize {
+        self.len
+    }
+    #[inline(always)]
+    fn push(&mut self, cp: u32) -> Result<(), ErrorKind> {
+        use crate::encoding::Encoding::*;
+        self.len += match self.to {
+            Utf8 => match cp {
+                0..0x80 => 1,
+                0x80..0x800 => 2,
+                0x800..0x10000 => 3,
+                _ => 4,
+            },
+            Utf16Le | Utf16Be => {
+                if cp < 0x10000 {
+                    2
+                } else {
+                    4
+                }
+            }
+            Utf32Le | Utf32Be => 4,
+            // A character above U+00FF becomes one `?` in lossy mode.
+            Latin1 => 1,
+        };
+        Ok(())
+    }
+    #[inline(always)]
+    fn push_ascii(&mut self, ascii: &[u8]) -> bool {
+        self.len += ascii.len() * self.to.unit_size();
+        true
+    }
+}

@@ -2,7 +2,8 @@
 //!
 //! A file is cut into pieces of about [`PIECE`] bytes. Each cut is moved forward past
 //! the continuation bytes (UTF-8, at most three) or the low surrogate (UTF-16) it
-//! falls on. In valid text every piece then starts on a character boundary, and in
+//! falls on ([`utfast::piece_boundary`], shared with the library's `par_*`
+//! functions). In valid text every piece then starts on a character boundary, and in
 //! invalid text no ill-formed sequence (no maximal subpart) spans a cut: after the
 //! cut comes a byte that cannot continue a sequence, or three continuation bytes
 //! before it left no lead byte that could reach past it. So every piece can be
@@ -141,18 +142,13 @@ impl Pieces {
 }
 
 /// Where a cut at `at` (< `size`) really goes: past the bytes that may continue a
-/// character started before `at`.
+/// character started before `at` ([`utfast::piece_boundary`], the library's rule, on
+/// the (at most) 3 bytes of the file from `at`).
 fn cut(file: &File, encoding: Encoding, at: u64, size: u64) -> io::Result<u64> {
     let mut b = [0u8; 3];
     let n = (size - at).min(3) as usize;
     file.read_exact_at(&mut b[..n], at)?;
-    let skip = match encoding {
-        Encoding::Utf8 => b[..n].iter().take_while(|&&x| x & 0xC0 == 0x80).count(),
-        Encoding::Utf16Le if n >= 2 && b[1] & 0xFC == 0xDC => 2,
-        Encoding::Utf16Be if n >= 2 && b[0] & 0xFC == 0xDC => 2,
-        _ => 0,
-    };
-    Ok(at + skip as u64)
+    Ok(at + utfast::piece_boundary(encoding, &b[..n], 0) as u64)
 }
 
 /// Reads `file[pos..end]` with positioned reads.

@@ -1,0 +1,269 @@
+//! Multi-threaded validation and transcoding of large in-memory buffers (feature
+//! `rayon`), on rayon's global thread pool.
+//!
+//! The input is cut into pieces at [`piece_boundary`](crate::piece_boundary) positions
+//! (the cuts of the `utfast` command), so that every piece can be validated or
+//! converted on its own and the joined results are exactly those of one thread:
+//! output, error kind and error position included.
+//!
+//! Transcoding writes every piece straight into its place in the caller's buffer:
+//! a first parallel pass counts each piece's output as if it were valid (the SIMD
+//! counters, much cheaper than a conversion), the prefix sums give each piece its
+//! slot, and a second parallel pass converts each piece into its slot. A piece whose
+//! conversion does not fill its slot exactly is not valid text: in strict mode the
+//! conversion goes on from its start on one thread (stopping at the error, within
+//! the piece); in lossy mode its exact lossy length is counted and the pieces from it
+//! on are converted again at their new places.
+
+use crate::kernel::active;
+use crate::len::{lossy_output_len_with, valid_output_len};
+use crate::split::piece_starts;
+use alloc::vec;
+use alloc::vec::Vec;
+use rayon::prelude::*;
+use utfast_scalar::{Encoding, ErrorKind, Mode, TranscodeError, Utf8Error};
+use utfast_simd::Kernel;
+
+/// Smallest piece: below two of these the work stays on the calling thread.
+const MIN_PIECE: usize = 256 * 1024;
+/// Largest piece (a few per thread keep the threads evenly loaded).
+const MAX_PIECE: usize = 4 << 20;
+
+/// The piece size for `len` bytes, or `None` if one thread should do it all.
+fn piece_size(len: usize) -> Option<usize> {
+    let threads = rayon::current_num_threads();
+    if threads < 2 || len < 2 * MIN_PIECE {
+        return None;
+    }
+    Some((len / (4 * threads)).clamp(MIN_PIECE, MAX_PIECE) & !3)
+}
+
+/// `src` cut into pieces.
+struct Pieces<'a> {
+    src: &'a [u8],
+    cuts: Vec<usize>,
+}
+
+impl<'a> Pieces<'a> {
+    fn new(src: &'a [u8], encoding: Encoding, piece: usize) -> Self {
+        Pieces {
+            src,
+            cuts: piece_starts(src, encoding, piece),
+        }
+    }
+    fn len(&self) -> usize {
+        self.cuts.len()
+    }
+    fn get(&self, i: usize) -> &'a [u8] {
+        let end = self.cuts.get(i + 1).copied().unwrap_or(self.src.len());
+        &self.src[self.cuts[i]..end]
+    }
+}
+
+/// [`validate_utf8`](crate::validate_utf8) on several threads: the same result,
+/// error position and kind included.
+///
+/// Inputs under 512 KiB, or a pool of one thread, are validated on the calling
+/// thread. The first invalid piece is validated again from its start on the calling
+/// thread, which stops at the error (within that piece or at most 3 bytes after it).
+///
+/// ```
+/// let mut text = "Grüße, 世界 😀 ".repeat(100_000).into_bytes();
+/// assert!(utfast::par_validate_utf8(&text).is_ok());
+/// text[1_000_003] = 0xFF;
+/// assert_eq!(utfast::par_validate_utf8(&text), utfast::validate_utf8(&text));
+/// ```
+pub fn par_validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
+    let Some(piece) = piece_size(src.len()) else {
+        return crate::validate_utf8(src);
+    };
+    let k = active();
+    let pieces = Pieces::new(src, Encoding::Utf8, piece);
+    let bad = (0..pieces.len())
+        .into_par_iter()
+        .position_first(|i| !k.is_utf8(pieces.get(i)));
+    let Some(i) = bad else {
+        return Ok(());
+    };
+    let start = pieces.cuts[i];
+    k.validate_utf8(&src[start..]).map_err(|e| {
+        let len = e.error_len().map(|n| n as u8);
+        Utf8Error::new(start + e.valid_up_to(), len, e.kind())
+    })
+}
+
+/// [`transcode`](crate::transcode) on several threads: the same output and the same
+/// result, error kind and positions included (in bytes).
+///
+/// Buffer size: as `transcode` (`max_output_len(from, to, src.len())` always
+/// suffices). Inputs under 512 KiB, or a pool of one thread, are converted on the
+/// calling thread. Unlike `transcode`, after an error of any kind the bytes of `dst`
+/// after `written()` may have been written (pieces converted ahead of the error).
+///
+/// ```
+/// use utfast::{Encoding, Mode};
+/// let text = "Grüße, 世界 😀 ".repeat(60_000);
+/// let mut dst = vec![0u8; utfast::max_output_len(Encoding::Utf8, Encoding::Utf16Le, text.len())];
+/// let n = utfast::par_transcode(text.as_bytes(), &mut dst, Encoding::Utf8, Encoding::Utf16Le, Mode::Strict)?;
+/// let want: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+/// assert_eq!(dst[..n], want[..]);
+/// # Ok::<(), utfast::TranscodeError>(())
+/// ```
+pub fn par_transcode(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    let k = active();
+    let Some(piece) = piece_size(src.len()) else {
+        return k.transcode(src, dst, from, to, mode);
+    };
+    let pieces = Pieces::new(src, from, piece);
+    let lens = predicted_lens(k, &pieces, from, to);
+    convert(k, &pieces, lens, dst, from, to, mode)
+}
+
+/// [`transcode_to_vec`](crate::transcode_to_vec) on several threads: the same result.
+/// The output is allocated once at its exact size for valid input (lossy input with
+/// errors: once more, at its exact lossy size).
+///
+/// ```
+/// use utfast::{Encoding, Mode};
+/// let mut utf16: Vec<u8> = "añb€".repeat(200_000).encode_utf16().flat_map(u16::to_be_bytes).collect();
+/// utf16[700_001] = 0xDC; // an unpaired low surrogate
+/// let strict = utfast::par_transcode_to_vec(&utf16, Encoding::Utf16Be, Encoding::Utf8, Mode::Strict);
+/// assert_eq!(strict, utfast::transcode_to_vec(&utf16, Encoding::Utf16Be, Encoding::Utf8, Mode::Strict));
+/// let lossy = utfast::par_transcode_to_vec(&utf16, Encoding::Utf16Be, Encoding::Utf8, Mode::Lossy)?;
+/// assert_eq!(lossy.len(), utfast::lossy_output_len(&utf16, Encoding::Utf16Be, Encoding::Utf8));
+/// # Ok::<(), utfast::TranscodeError>(())
+/// ```
+pub fn par_transcode_to_vec(
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+) -> Result<Vec<u8>, TranscodeError> {
+    let k = active();
+    let Some(piece) = piece_size(src.len()) else {
+        return crate::transcode_to_vec(src, from, to, mode);
+    };
+    let pieces = Pieces::new(src, from, piece);
+    let mut lens = predicted_lens(k, &pieces, from, to);
+    for attempt in 0..2 {
+        let mut out = vec![0u8; lens.iter().sum()];
+        match convert(k, &pieces, lens.clone(), &mut out, from, to, mode) {
+            Ok(n) => {
+                out.truncate(n);
+                return Ok(out);
+            }
+            Err(e) if e.kind() != ErrorKind::OutputTooSmall => return Err(e),
+            // Invalid input made the valid-text counts too small.
+            Err(_) if mode == Mode::Lossy && attempt == 0 => {
+                lens = (0..pieces.len())
+                    .into_par_iter()
+                    .map(|i| lossy_output_len_with(k, pieces.get(i), from, to))
+                    .collect();
+            }
+            Err(_) => break,
+        }
+    }
+    // Strict or trusted-valid mode on input that is not valid (not reached in lossy
+    // mode, whose exact lengths always fit): one thread, worst-case buffer.
+    crate::transcode_to_vec(src, from, to, mode)
+}
+
+/// Each piece's output length if it is valid text.
+fn predicted_lens(k: &Kernel, pieces: &Pieces<'_>, from: Encoding, to: Encoding) -> Vec<usize> {
+    (0..pieces.len())
+        .into_par_iter()
+        .map(|i| valid_output_len(k, pieces.get(i), from, to))
+        .collect()
+}
+
+/// Converts every piece into its slot of `dst` (slots of `lens` bytes), as described
+/// in the module docs.
+fn convert(
+    k: &Kernel,
+    pieces: &Pieces<'_>,
+    mut lens: Vec<usize>,
+    dst: &mut [u8],
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    let n = pieces.len();
+    // Pieces `..first_todo` are converted at their final places.
+    let mut first_todo = 0;
+    let mut rounds = 0;
+    let fits = loop {
+        rounds += 1;
+        let mut offsets = Vec::with_capacity(n + 1);
+        offsets.push(0usize);
+        for &len in &lens {
+            offsets.push(offsets[offsets.len() - 1].saturating_add(len));
+        }
+        // Pieces `..fits` have room in `dst`.
+        let fits = (0..n)
+            .find(|&i| offsets[i + 1] > dst.len())
+            .unwrap_or(n);
+        let mut slots = Vec::with_capacity(fits - first_todo.min(fits));
+        let mut rest = &mut dst[offsets[first_todo.min(fits)]..offsets[fits]];
+        for &len in &lens[first_todo.min(fits)..fits] {
+            let (slot, after) = rest.split_at_mut(len);
+            slots.push(slot);
+            rest = after;
+        }
+        let base = first_todo.min(fits);
+        let failed = slots
+            .into_par_iter()
+            .enumerate()
+            .map(|(j, slot)| {
+                let want = slot.len();
+                match k.transcode(pieces.get(base + j), slot, from, to, mode) {
+                    Ok(w) => w != want,
+                    Err(_) => true,
+                }
+            })
+            .collect::<Vec<bool>>();
+        let Some(f) = failed.iter().position(|&x| x) else {
+            break fits;
+        };
+        let f = base + f;
+        // Strict or trusted-valid: the rest goes to one thread. Lossy: a piece fails
+        // at most once (then its length is exact); the bound only guards the loop.
+        if mode != Mode::Lossy || rounds > n {
+            break f;
+        }
+        // Count the failed pieces exactly; they and everything after them move.
+        let exact: Vec<(usize, usize)> = failed
+            .par_iter()
+            .enumerate()
+            .filter(|&(_, &bad)| bad)
+            .map(|(j, _)| {
+                let i = base + j;
+                (i, lossy_output_len_with(k, pieces.get(i), from, to))
+            })
+            .collect();
+        for (i, len) in exact {
+            lens[i] = len;
+        }
+        first_todo = f;
+    };
+    let start = if fits < n { pieces.cuts[fits] } else { pieces.src.len() };
+    let out: usize = lens[..fits].iter().sum();
+    if fits == n {
+        return Ok(out);
+    }
+    // The rest on this thread: an error, a full `dst`, or (lossy) more text than the
+    // counts said.
+    match k.transcode(&pieces.src[start..], &mut dst[out..], from, to, mode) {
+        Ok(w) => Ok(out + w),
+        Err(e) => Err(TranscodeError::new(
+            e.kind(),
+            start + e.valid_up_to(),
+            out + e.written(),
+        )),
+    }
+}
