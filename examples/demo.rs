@@ -64,7 +64,7 @@ fn main() {
             "",
             e,
             e.kind(),
-            utfast::utf8_to_string_lossy(bytes),
+            utfast::string_from_utf8_lossy(bytes),
         );
     }
 

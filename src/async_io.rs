@@ -37,7 +37,7 @@
 
 extern crate std;
 
-use crate::io::DecodeError;
+use crate::DecodeError;
 use crate::stream::Utf8Validator;
 use crate::transcoder::{Status, Transcoder};
 use core::pin::Pin;
@@ -57,7 +57,7 @@ const BUF_SIZE: usize = 16 * 1024;
 /// # #[tokio::main(flavor = "current_thread")]
 /// # async fn main() {
 /// use tokio::io::AsyncReadExt;
-/// use utfast::{async_io::TranscodingReader, io::DecodeError, Encoding, Mode};
+/// use utfast::{async_io::TranscodingReader, DecodeError, Encoding, Mode};
 /// let mut r = TranscodingReader::new(&b"ok\xC0!"[..], Encoding::Utf8, Encoding::Utf32Le, Mode::Strict);
 /// let mut out = Vec::new();
 /// let err = r.read_to_end(&mut out).await.unwrap_err();
@@ -283,7 +283,7 @@ impl<W: AsyncWrite + Unpin> AsyncWrite for TranscodingWriter<W> {
 /// # #[tokio::main(flavor = "current_thread")]
 /// # async fn main() {
 /// use tokio::io::AsyncReadExt;
-/// use utfast::{async_io::Utf8ValidatingReader, io::DecodeError};
+/// use utfast::{async_io::Utf8ValidatingReader, DecodeError};
 /// let mut out = Vec::new();
 /// let err = Utf8ValidatingReader::new(&b"ok\xE2\x82!"[..]).read_to_end(&mut out).await.unwrap_err();
 /// assert_eq!(out, b"ok");

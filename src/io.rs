@@ -1,7 +1,7 @@
 //! `std::io` adapters: transcode or validate while reading or writing.
 //!
 //! Errors in the data surface as [`std::io::Error`]s of kind
-//! [`InvalidData`](std::io::ErrorKind::InvalidData) that carry a [`DecodeError`]
+//! [`InvalidData`](std::io::ErrorKind::InvalidData) that carry a [`DecodeError`](crate::DecodeError)
 //! (stream offset, kind, encoding); get it back with
 //! `err.get_ref().and_then(|e| e.downcast_ref::<DecodeError>())`.
 //! All adapters work in bounded memory (fixed 64 KiB buffers).
@@ -10,44 +10,13 @@ extern crate std;
 
 use crate::stream::Utf8Validator;
 use crate::transcoder::{Status, Transcoder};
-use core::fmt;
 use std::io::{self, Read, Write};
 use std::vec;
 use std::vec::Vec;
-use utfast_scalar::{Encoding, ErrorKind, Mode, Utf8Error};
+use crate::DecodeError;
+use utfast_scalar::{Encoding, Mode, Utf8Error};
 
 const BUF_SIZE: usize = 64 * 1024;
-
-/// Ill-formed input found by a streaming adapter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DecodeError {
-    /// Byte offset of the error from the start of the stream.
-    pub offset: u64,
-    /// What is wrong.
-    pub kind: ErrorKind,
-    /// The encoding of the input.
-    pub encoding: Encoding,
-}
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.kind == ErrorKind::NotLatin1 {
-            write!(
-                f,
-                "{} input at byte {} cannot be converted: {}",
-                self.encoding, self.offset, self.kind
-            )
-        } else {
-            write!(
-                f,
-                "invalid {} at byte {}: {}",
-                self.encoding, self.offset, self.kind
-            )
-        }
-    }
-}
-
-impl std::error::Error for DecodeError {}
 
 impl From<DecodeError> for io::Error {
     fn from(e: DecodeError) -> io::Error {
@@ -260,7 +229,7 @@ impl<W: Write> Drop for TranscodingWriter<W> {
 ///
 /// ```
 /// use std::io::Read;
-/// use utfast::io::{DecodeError, Utf8ValidatingReader};
+/// use utfast::{io::Utf8ValidatingReader, DecodeError};
 /// let mut out = Vec::new();
 /// let err = Utf8ValidatingReader::new(&b"ok\xFFno"[..]).read_to_end(&mut out).unwrap_err();
 /// assert_eq!(out, b"ok");

@@ -3,7 +3,8 @@
 
 use crate::kernel::active;
 use crate::unchecked::{str_from_validated, str_from_validated_mut};
-use utfast_scalar::{Encoding, EncodingSet, Endian, Utf16Error, Utf32Error, Utf8Error};
+use core::fmt;
+use utfast_scalar::{Encoding, EncodingSet, Endian, ErrorKind, Utf16Error, Utf32Error, Utf8Error};
 
 use utfast_simd::SHORT_INPUT as SHORT;
 
@@ -167,30 +168,82 @@ pub fn validate_utf32be(src: &[u8]) -> Result<(), Utf32Error> {
     active().validate_utf32(src, Endian::Big)
 }
 
-/// Validates `src` in any [`Encoding`]: `Ok` or the position (in **bytes**) of the
-/// first error. Latin-1 is always valid.
+/// Validates `src` in any [`Encoding`]. Errors: a [`DecodeError`] with the kind of
+/// the first error and its position in **bytes** (`offset`), as every other
+/// validator reports. Latin-1 is always valid.
 ///
 /// ```
-/// use utfast::Encoding;
-/// assert_eq!(utfast::validate(b"\xFF\xFE", Encoding::Utf16Le), Ok(()));
-/// assert_eq!(utfast::validate(b"ab\xFF", Encoding::Utf8), Err(2));
-/// assert_eq!(utfast::validate(b"ab\xFF", Encoding::Latin1), Ok(()));
+/// use utfast::{Encoding, ErrorKind};
+/// assert!(utfast::validate(b"\xFF\xFE", Encoding::Utf16Le).is_ok());
+/// let e = utfast::validate(b"ab\xFF", Encoding::Utf8).unwrap_err();
+/// assert_eq!((e.offset, e.kind, e.encoding), (2, ErrorKind::InvalidLeadByte, Encoding::Utf8));
+/// let e = utfast::validate(b"\x00\xDC", Encoding::Utf16Be).unwrap_err();
+/// assert_eq!((e.offset, e.kind), (0, ErrorKind::UnpairedLowSurrogate));
+/// assert!(utfast::validate(b"ab\xFF", Encoding::Latin1).is_ok());
 /// ```
-pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), usize> {
+pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), DecodeError> {
     let k = active();
-    match encoding {
-        Encoding::Utf8 => validate_utf8(src).map_err(|e| e.valid_up_to()),
-        Encoding::Utf16Le | Encoding::Utf16Be => {
-            let endian = encoding.endian().unwrap_or(Endian::NATIVE);
-            k.validate_utf16(src, endian).map_err(|e| e.valid_up_to())
+    let endian = encoding.endian().unwrap_or(Endian::NATIVE);
+    let (valid_up_to, kind) = match encoding {
+        Encoding::Utf8 => match validate_utf8(src) {
+            Ok(()) => return Ok(()),
+            Err(e) => (e.valid_up_to(), e.kind()),
+        },
+        Encoding::Utf16Le | Encoding::Utf16Be => match k.validate_utf16(src, endian) {
+            Ok(()) => return Ok(()),
+            Err(e) => (e.valid_up_to(), e.kind()),
+        },
+        Encoding::Utf32Le | Encoding::Utf32Be => match k.validate_utf32(src, endian) {
+            Ok(()) => return Ok(()),
+            Err(e) => (e.valid_up_to(), e.kind()),
+        },
+        Encoding::Latin1 => return Ok(()),
+    };
+    Err(DecodeError {
+        offset: valid_up_to as u64,
+        kind,
+        encoding,
+    })
+}
+
+/// Ill-formed input in some [`Encoding`], found by [`validate`] or by a streaming
+/// adapter ([`io`](crate::io), `async_io`): where, what, and in which encoding.
+///
+/// ```
+/// let e = utfast::validate(b"ok\xC0", utfast::Encoding::Utf8).unwrap_err();
+/// assert_eq!(e.to_string(), "invalid UTF-8 at byte 2: invalid lead byte");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct DecodeError {
+    /// Byte offset of the error from the start of the input (of the stream, for the
+    /// streaming adapters): the length of the valid prefix.
+    pub offset: u64,
+    /// What is wrong.
+    pub kind: ErrorKind,
+    /// The encoding of the input.
+    pub encoding: Encoding,
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.kind == ErrorKind::NotLatin1 {
+            write!(
+                f,
+                "{} input at byte {} cannot be converted: {}",
+                self.encoding, self.offset, self.kind
+            )
+        } else {
+            write!(
+                f,
+                "invalid {} at byte {}: {}",
+                self.encoding, self.offset, self.kind
+            )
         }
-        Encoding::Utf32Le | Encoding::Utf32Be => {
-            let endian = encoding.endian().unwrap_or(Endian::NATIVE);
-            k.validate_utf32(src, endian).map_err(|e| e.valid_up_to())
-        }
-        Encoding::Latin1 => Ok(()),
     }
 }
+
+impl core::error::Error for DecodeError {}
 
 /// The set of encodings in which `src` is valid text (Latin-1 always is), checked
 /// with the active kernel. A BOM is neither required nor interpreted; see

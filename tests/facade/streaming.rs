@@ -2,7 +2,8 @@
 //! give exactly the one-shot result (output, error kind and error offset).
 
 use std::io::{Read, Write};
-use utfast::io::{DecodeError, TranscodingReader, TranscodingWriter, Utf8ValidatingReader};
+use utfast::io::{TranscodingReader, TranscodingWriter, Utf8ValidatingReader};
+use utfast::DecodeError;
 use utfast::{BomHandling, Encoding, ErrorKind, Mode, Status, Transcoder};
 use utfast_scalar::transcode::{max_output_len, transcode};
 

@@ -379,7 +379,7 @@ fn invalid_utf8_input() {
         let n =
             utfast::transcode(&s, &mut d8, Encoding::Utf8, Encoding::Utf8, Mode::Lossy).unwrap();
         assert_eq!(d8[..n], *lossy.as_bytes());
-        assert_eq!(utfast::utf8_to_string_lossy(&s), lossy);
+        assert_eq!(utfast::string_from_utf8_lossy(&s), lossy);
         // Trusted-valid mode on invalid input: unspecified output, but no panic.
         let _ = utfast::utf8_to_utf16_valid(&s, &mut d16);
         let _ = utfast::utf8_to_utf32_valid(&s, &mut d32);
@@ -514,7 +514,7 @@ fn counts_and_alloc_helpers() {
         );
         assert_eq!(utfast::utf32_to_utf16_vec_lossy(&u32s(&text)), u16s(&text));
         assert!(matches!(
-            utfast::utf8_to_string_lossy(b),
+            utfast::string_from_utf8_lossy(b),
             std::borrow::Cow::Borrowed(_)
         ));
         if text.chars().all(|c| (c as u32) < 256) {
