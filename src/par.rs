@@ -74,9 +74,16 @@ impl<'a> Pieces<'a> {
 /// assert_eq!(utfast::par_validate_utf8(&text), utfast::validate_utf8(&text));
 /// ```
 pub fn par_validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
-    let Some(piece) = piece_size(src.len()) else {
-        return crate::validate_utf8(src);
-    };
+    match piece_size(src.len()) {
+        Some(piece) => par_validate_utf8_in_pieces(src, piece),
+        None => crate::validate_utf8(src),
+    }
+}
+
+/// [`par_validate_utf8`] with pieces of about `piece` bytes (a multiple of 4), for
+/// tests that cut small inputs many times.
+#[doc(hidden)]
+pub fn par_validate_utf8_in_pieces(src: &[u8], piece: usize) -> Result<(), Utf8Error> {
     let k = active();
     let pieces = Pieces::new(src, Encoding::Utf8, piece);
     let bad = (0..pieces.len())
@@ -116,10 +123,21 @@ pub fn par_transcode(
     to: Encoding,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
+    match piece_size(src.len()) {
+        Some(piece) => par_transcode_in_pieces(src, dst, (from, to, mode), piece),
+        None => active().transcode(src, dst, from, to, mode),
+    }
+}
+
+/// [`par_transcode`] with pieces of about `piece` bytes (a multiple of 4), for tests.
+#[doc(hidden)]
+pub fn par_transcode_in_pieces(
+    src: &[u8],
+    dst: &mut [u8],
+    (from, to, mode): (Encoding, Encoding, Mode),
+    piece: usize,
+) -> Result<usize, TranscodeError> {
     let k = active();
-    let Some(piece) = piece_size(src.len()) else {
-        return k.transcode(src, dst, from, to, mode);
-    };
     let pieces = Pieces::new(src, from, piece);
     let lens = predicted_lens(k, &pieces, from, to);
     convert(k, &pieces, lens, dst, from, to, mode)
@@ -145,10 +163,20 @@ pub fn par_transcode_to_vec(
     to: Encoding,
     mode: Mode,
 ) -> Result<Vec<u8>, TranscodeError> {
+    match piece_size(src.len()) {
+        Some(piece) => par_transcode_to_vec_in_pieces(src, (from, to, mode), piece),
+        None => crate::transcode_to_vec(src, from, to, mode),
+    }
+}
+
+/// [`par_transcode_to_vec`] with pieces of about `piece` bytes (a multiple of 4).
+#[doc(hidden)]
+pub fn par_transcode_to_vec_in_pieces(
+    src: &[u8],
+    (from, to, mode): (Encoding, Encoding, Mode),
+    piece: usize,
+) -> Result<Vec<u8>, TranscodeError> {
     let k = active();
-    let Some(piece) = piece_size(src.len()) else {
-        return crate::transcode_to_vec(src, from, to, mode);
-    };
     let pieces = Pieces::new(src, from, piece);
     let mut lens = predicted_lens(k, &pieces, from, to);
     for attempt in 0..2 {

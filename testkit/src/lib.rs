@@ -42,7 +42,7 @@ pub use oracle::{
     decode_items, decode_lossy, encode_char, encode_str, first_error, model, model_items, units16,
     units32, Item, Outcome,
 };
-pub use rng::{char_runs, Rng};
+pub use rng::{char_runs, damage, Rng};
 
 /// The five Unicode encoding forms (Latin-1 left out).
 pub const UNICODE: [Encoding; 5] = [
@@ -193,4 +193,46 @@ pub fn lipsum() -> Vec<(String, String)> {
 pub fn lipsum_text(language: &str) -> String {
     let rel = format!("lipsum/{language}-Lipsum.utf8.txt");
     String::from_utf8(data(&rel)).expect("lipsum files are UTF-8")
+}
+
+/// For tests of functions that always use the active kernel (the facade's): runs the
+/// test `name` (its full path in the test binary, e.g. `owned::lossy_lengths`) again
+/// in a child process per available kernel, with `UTFAST_KERNEL` set, and checks that
+/// each child passed one test on that kernel. Returns `true` in the parent (which then
+/// returns: the children did the work) and `false` in a child, which runs the test.
+///
+/// ```no_run
+/// #[test]
+/// fn on_every_kernel() {
+///     if utfast_testkit::each_kernel("on_every_kernel") {
+///         return;
+///     }
+///     // ... the test, with utfast::kernel::active() being one kernel per child
+/// }
+/// ```
+pub fn each_kernel(name: &str) -> bool {
+    const CHILD: &str = "UTFAST_TESTKIT_KERNEL_CHILD";
+    if let Some(want) = std::env::var_os(CHILD) {
+        let active = utfast_simd::active().name();
+        assert_eq!(Some(active), want.to_str(), "the child runs on its kernel");
+        println!("{name}: kernel {active}");
+        return false;
+    }
+    for k in kernels() {
+        let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
+            .args([name, "--exact", "--nocapture", "--test-threads=1"])
+            .env("UTFAST_KERNEL", k.name())
+            .env(CHILD, k.name())
+            .output()
+            .expect("run the test binary");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains("1 passed"),
+            "{name} on kernel {}:\n{stdout}\n{}",
+            k.name(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        println!("{name}: passed on kernel {}", k.name());
+    }
+    true
 }

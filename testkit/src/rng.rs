@@ -49,3 +49,28 @@ pub fn char_runs(rnd: &mut impl FnMut() -> u64, len: usize) -> String {
     }
     text
 }
+
+/// Damages `bytes` in place: about one byte in `every` is replaced by a random byte
+/// (half of them by a byte that is often ill-formed somewhere: a continuation byte,
+/// a lead byte, a surrogate half, 0xFF), so every error kind shows up.
+///
+/// ```
+/// let mut rng = utfast_testkit::Rng(3);
+/// let mut v = b"hello, world, hello, world".to_vec();
+/// utfast_testkit::damage(&mut rng, &mut v, 4);
+/// assert_ne!(v, b"hello, world, hello, world");
+/// ```
+pub fn damage(rng: &mut Rng, bytes: &mut [u8], every: usize) {
+    const NASTY: [u8; 8] = [0x80, 0xBF, 0xC2, 0xE2, 0xF0, 0xD8, 0xDC, 0xFF];
+    if bytes.is_empty() {
+        return;
+    }
+    for _ in 0..(bytes.len() / every.max(1)).max(1) {
+        let at = rng.below(bytes.len());
+        bytes[at] = if rng.next() & 1 == 0 {
+            NASTY[rng.below(NASTY.len())]
+        } else {
+            rng.next() as u8
+        };
+    }
+}

@@ -10,6 +10,7 @@
 //!   `std::io` adapters.
 
 mod bytes;
+mod owned;
 mod streaming;
 mod transcode;
 mod validate;
