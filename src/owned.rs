@@ -188,8 +188,10 @@ pub fn utf16be_to_string(src: &[u8]) -> Result<String, TranscodeError> {
     bytes_to_string(src, crate::Encoding::Utf16Be, crate::Mode::Strict)
 }
 
-/// Converts UTF-16LE bytes to a `String`, replacing each unpaired surrogate (and an
-/// odd final byte) with U+FFFD: std's unstable `String::from_utf16le_lossy`.
+/// Converts UTF-16LE bytes to a `String`, replacing each unpaired surrogate with
+/// U+FFFD: std's unstable `String::from_utf16le_lossy`, except that an odd final
+/// byte and a high surrogate right before it are one U+FFFD together (one truncated
+/// final character, as in every lossy conversion of this crate), where std writes two.
 ///
 /// ```
 /// assert_eq!(utfast::utf16le_to_string_lossy(b"h\x00\x00\xD8i\x00\x00"), "h\u{FFFD}i\u{FFFD}");
