@@ -16,7 +16,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(validate transcode roundtrip streaming encoding)
+    targets=(validate transcode roundtrip streaming encoding lossy_len)
 fi
 jobs="${UTFAST_FUZZ_JOBS:-1}"
 

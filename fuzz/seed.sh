@@ -30,7 +30,7 @@ python3 - "$fuzz_dir/corpus" "$root/tests/data/lipsum" "${conformance:-}" <<'PY'
 import glob, hashlib, json, os, sys
 
 corpus, lipsum_dir, conformance = sys.argv[1], sys.argv[2], sys.argv[3]
-targets = ["validate", "transcode", "roundtrip", "streaming", "encoding"]
+targets = ["validate", "transcode", "roundtrip", "streaming", "encoding", "lossy_len"]
 count = {t: 0 for t in targets}
 MAX_LEN = 4096  # keep seeds short: libFuzzer's -max_len defaults to the longest seed
 
@@ -89,6 +89,8 @@ else:
 for i, (data, enc) in enumerate(seeds):
     put("validate", data)
     put("roundtrip", data)
+    # lossy_len header: the source encoding (see fuzz_targets/lossy_len.rs).
+    put("lossy_len", bytes([enc]) + data)
     if len(data) <= 512:
         put("encoding", data)
     # transcode header: from, to, mode, cut (see fuzz_targets/transcode.rs).

@@ -63,7 +63,7 @@ fn check_facade(src: &[u8]) {
         what()
     );
     for e in Encoding::ALL {
-        let got = utfast::validate(src, e);
+        let got = utfast::validate(src, e).map_err(|e| e.offset as usize);
         let want = match e {
             Encoding::Utf8 => want.map_err(|e| e.valid_up_to()),
             Encoding::Utf16Le | Encoding::Utf16Be => {
