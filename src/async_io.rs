@@ -11,7 +11,7 @@
 //! adapter holds one 16 KiB buffer, whatever the length of the stream.
 //!
 //! A UTF-8 validating *writer* is [`TranscodingWriter`] from UTF-8 to UTF-8 in
-//! [`Mode::Strict`](crate::Mode::Strict).
+//! [`Mode::Strict`].
 //!
 //! ```
 //! # #[tokio::main(flavor = "current_thread")]
@@ -37,9 +37,9 @@
 
 extern crate std;
 
-use crate::DecodeError;
 use crate::stream::Utf8Validator;
 use crate::transcoder::{Status, Transcoder};
+use crate::DecodeError;
 use core::pin::Pin;
 use core::task::{ready, Context, Poll};
 use std::io;
@@ -223,7 +223,11 @@ impl<W: AsyncWrite + Unpin> TranscodingWriter<W> {
 }
 
 impl<W: AsyncWrite + Unpin> AsyncWrite for TranscodingWriter<W> {
-    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         loop {
             ready!(this.poll_drain(cx))?;

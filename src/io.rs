@@ -1,7 +1,7 @@
 //! `std::io` adapters: transcode or validate while reading or writing.
 //!
 //! Errors in the data surface as [`std::io::Error`]s of kind
-//! [`InvalidData`](std::io::ErrorKind::InvalidData) that carry a [`DecodeError`](crate::DecodeError)
+//! [`InvalidData`](std::io::ErrorKind::InvalidData) that carry a [`DecodeError`]
 //! (stream offset, kind, encoding); get it back with
 //! `err.get_ref().and_then(|e| e.downcast_ref::<DecodeError>())`.
 //! All adapters work in bounded memory (fixed 64 KiB buffers).
@@ -10,10 +10,10 @@ extern crate std;
 
 use crate::stream::Utf8Validator;
 use crate::transcoder::{Status, Transcoder};
+use crate::DecodeError;
 use std::io::{self, Read, Write};
 use std::vec;
 use std::vec::Vec;
-use crate::DecodeError;
 use utfast_scalar::{Encoding, Mode, Utf8Error};
 
 const BUF_SIZE: usize = 64 * 1024;

@@ -358,7 +358,11 @@ pub(crate) fn valid_output_len(
 
 /// `Err(valid_up_to)` (bytes) for the first ill-formed sequence of `src`, checked
 /// with kernel `k`.
-pub(crate) fn first_error(k: &utfast_simd::Kernel, src: &[u8], from: Encoding) -> Result<(), usize> {
+pub(crate) fn first_error(
+    k: &utfast_simd::Kernel,
+    src: &[u8],
+    from: Encoding,
+) -> Result<(), usize> {
     let e = from.endian().unwrap_or(Endian::NATIVE);
     match from {
         Encoding::Utf8 => k.validate_utf8(src).map_err(|e| e.valid_up_to()),

@@ -57,16 +57,34 @@
 //! # Ok::<(), utfast::TranscodeError>(())
 //! ```
 //!
+//! ## Owned buffers, chunks and exact sizes
+//!
+//! - [`string_from_utf8`] and [`string_from_utf8_lossy_owned`] turn a `Vec<u8>` into a
+//!   `String` without copying it when it is valid ([`FromUtf8Error`] gives the bytes
+//!   back otherwise); [`string_from_utf8_lossy`] borrows valid input;
+//!   [`utf16le_to_string`] and [`utf16be_to_string`] decode UTF-16 bytes.
+//! - [`utf8_chunks`] is std's `<[u8]>::utf8_chunks` (valid runs and the invalid
+//!   maximal subparts between them), with the valid runs found by the SIMD kernel.
+//! - [`lossy_output_len`] and the `*_len_from_*_lossy` functions give the exact
+//!   length of a lossy conversion, for any input: allocate once, convert once.
+//!
 //! ## Features
 //!
 //! - `std` (default): implies `alloc`; reads `UTFAST_KERNEL`; the `std::io`
 //!   adapters ([`io`]).
-//! - `alloc`: the `Vec`/`String`-returning helpers ([`utf8_to_utf16_vec`], ...).
+//! - `alloc`: the `Vec`/`String`-returning helpers ([`utf8_to_utf16_vec`], ...) and the
+//!   owned drop-ins ([`string_from_utf8`], ...).
+//! - `tokio`: `AsyncRead`/`AsyncWrite` adapters (`async_io`), the async
+//!   counterparts of [`io`].
+//! - `rayon`: `par_validate_utf8`, `par_transcode` and `par_transcode_to_vec` for
+//!   large buffers, on rayon's thread pool.
 //! - `avx512`: registers the AVX-512 kernel on CPUs that have AVX-512F/BW.
 //! - `cli`: the `utfast` command-line tool (`src/bin/utfast.rs`; clap, indicatif).
 //!
 //! Without default features the crate is `no_std` and allocation-free.
 #![no_std]
+// docs.rs (`--cfg docsrs`, nightly): show on each item the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // The facade contains no unsafe code except the single, audited module
 // `unchecked` (UTF-8 that was just validated turned into `&str`/`String`).
 #![deny(unsafe_code)]
@@ -91,14 +109,14 @@ mod validate;
 
 #[cfg(feature = "alloc")]
 pub use alloc_helpers::*;
+pub use bytes::*;
+pub use len::*;
+pub use native::*;
 #[cfg(feature = "alloc")]
 pub use owned::*;
 #[cfg(feature = "rayon")]
 pub use par::*;
 pub use split::piece_boundary;
-pub use bytes::*;
-pub use len::*;
-pub use native::*;
 pub use stream::Utf8Validator;
 pub use validate::*;
 
@@ -112,10 +130,10 @@ pub use utfast_scalar::{
 mod transcoder;
 #[cfg(feature = "alloc")]
 pub use transcoder::{incomplete_suffix_len, BomHandling, Status, Transcoder};
-#[cfg(feature = "std")]
-pub mod io;
 #[cfg(feature = "tokio")]
 pub mod async_io;
+#[cfg(feature = "std")]
+pub mod io;
 
 /// The examples of README.md, compiled and run as doctests.
 #[cfg(doctest)]

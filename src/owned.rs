@@ -114,7 +114,10 @@ pub fn string_from_utf8_lossy(src: &[u8]) -> Cow<'_, str> {
 }
 
 /// The former name of [`string_from_utf8_lossy`].
-#[deprecated(since = "0.2.0", note = "renamed to `string_from_utf8_lossy` (std's name)")]
+#[deprecated(
+    since = "0.2.0",
+    note = "renamed to `string_from_utf8_lossy` (std's name)"
+)]
 pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
     string_from_utf8_lossy(src)
 }

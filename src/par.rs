@@ -233,9 +233,7 @@ fn convert(
             offsets.push(offsets[offsets.len() - 1].saturating_add(len));
         }
         // Pieces `..fits` have room in `dst`.
-        let fits = (0..n)
-            .find(|&i| offsets[i + 1] > dst.len())
-            .unwrap_or(n);
+        let fits = (0..n).find(|&i| offsets[i + 1] > dst.len()).unwrap_or(n);
         let mut slots = Vec::with_capacity(fits - first_todo.min(fits));
         let mut rest = &mut dst[offsets[first_todo.min(fits)]..offsets[fits]];
         for &len in &lens[first_todo.min(fits)..fits] {
@@ -279,7 +277,11 @@ fn convert(
         }
         first_todo = f;
     };
-    let start = if fits < n { pieces.cuts[fits] } else { pieces.src.len() };
+    let start = if fits < n {
+        pieces.cuts[fits]
+    } else {
+        pieces.src.len()
+    };
     let out: usize = lens[..fits].iter().sum();
     if fits == n {
         return Ok(out);

@@ -57,7 +57,7 @@ pub fn piece_boundary(encoding: Encoding, src: &[u8], at: usize) -> usize {
 /// Piece `i` is `src[cuts[i]..cuts[i + 1]]`, the last ending at `src.len()`.
 #[cfg(feature = "alloc")]
 pub(crate) fn piece_starts(src: &[u8], encoding: Encoding, piece: usize) -> alloc::vec::Vec<usize> {
-    debug_assert!(piece >= 4 && piece % 4 == 0);
+    debug_assert!(piece >= 4 && piece.is_multiple_of(4));
     let mut cuts = alloc::vec![0];
     let mut at = piece;
     while at < src.len() {

@@ -64,7 +64,12 @@ fn owned_drop_ins_allocate_nothing_on_valid_input() {
         let ptr = v.as_ptr();
         let (n, s) = allocations(|| utfast::string_from_utf8(v));
         let s = s.unwrap();
-        assert_eq!((n, s.as_ptr()), (0, ptr), "string_from_utf8 of {} bytes", s.len());
+        assert_eq!(
+            (n, s.as_ptr()),
+            (0, ptr),
+            "string_from_utf8 of {} bytes",
+            s.len()
+        );
 
         let v = s.into_bytes();
         let (n, s) = allocations(|| utfast::string_from_utf8_lossy_owned(v));
@@ -81,7 +86,11 @@ fn owned_drop_ins_allocate_nothing_on_valid_input() {
         assert_eq!((n, ok), (0, true), "from_utf8");
 
         let (n, len) = allocations(|| utfast::utf16_len_from_utf8_lossy(s.as_bytes()));
-        assert_eq!((n, len), (0, s.encode_utf16().count()), "utf16_len_from_utf8_lossy");
+        assert_eq!(
+            (n, len),
+            (0, s.encode_utf16().count()),
+            "utf16_len_from_utf8_lossy"
+        );
     }
 }
 

@@ -14,10 +14,10 @@ fn corpus(from: Encoding, rng: &mut Rng) -> Vec<Vec<u8>> {
     for (_, text) in lipsum() {
         let head: String = text.chars().take(700).collect();
         let bytes = match from {
-        // Any bytes are Latin-1: the low byte of each character.
-        Encoding::Latin1 => head.chars().map(|c| c as u32 as u8).collect(),
-        _ => encode_str(&head, from),
-    };
+            // Any bytes are Latin-1: the low byte of each character.
+            Encoding::Latin1 => head.chars().map(|c| c as u32 as u8).collect(),
+            _ => encode_str(&head, from),
+        };
         for every in [0, 37, 400] {
             let mut b = bytes.clone();
             if every > 0 {
@@ -98,11 +98,16 @@ fn check(src: &[u8], from: Encoding, to: Encoding, mode: Mode, piece: usize) {
         let mut got = vec![0u8; dst_len];
         let got_r = utfast::par_transcode_in_pieces(src, &mut got, (from, to, mode), piece);
         assert_eq!(got_r, want_r, "dst of {dst_len}: {}", what());
-        let n = got_r.map_or_else(|e| e.written(), |n| n);
+        let n = got_r.unwrap_or_else(|e| e.written());
         assert_eq!(got[..n], want[..n], "dst of {dst_len}: {}", what());
     }
     let got = utfast::par_transcode_to_vec_in_pieces(src, (from, to, mode), piece);
-    assert_eq!(got, utfast::transcode_to_vec(src, from, to, mode), "{}", what());
+    assert_eq!(
+        got,
+        utfast::transcode_to_vec(src, from, to, mode),
+        "{}",
+        what()
+    );
 }
 
 #[test]
@@ -110,13 +115,23 @@ fn large_inputs_use_the_pool() {
     // Above the threshold the public functions cut the input themselves.
     let mut text = "Grüße, 世界 😀 ".repeat(120_000).into_bytes();
     assert_eq!(utfast::par_validate_utf8(&text), Ok(()));
-    let v = utfast::par_transcode_to_vec(&text, Encoding::Utf8, Encoding::Utf16Le, Mode::Strict).unwrap();
-    assert_eq!(v, utfast::transcode_to_vec(&text, Encoding::Utf8, Encoding::Utf16Le, Mode::Strict).unwrap());
+    let v = utfast::par_transcode_to_vec(&text, Encoding::Utf8, Encoding::Utf16Le, Mode::Strict)
+        .unwrap();
+    assert_eq!(
+        v,
+        utfast::transcode_to_vec(&text, Encoding::Utf8, Encoding::Utf16Le, Mode::Strict).unwrap()
+    );
     let mut rng = Rng(5);
     damage(&mut rng, &mut text, 300_000);
-    assert_eq!(utfast::par_validate_utf8(&text), utfast::validate_utf8(&text));
+    assert_eq!(
+        utfast::par_validate_utf8(&text),
+        utfast::validate_utf8(&text)
+    );
     for mode in [Mode::Strict, Mode::Lossy] {
         let got = utfast::par_transcode_to_vec(&text, Encoding::Utf8, Encoding::Utf32Be, mode);
-        assert_eq!(got, utfast::transcode_to_vec(&text, Encoding::Utf8, Encoding::Utf32Be, mode));
+        assert_eq!(
+            got,
+            utfast::transcode_to_vec(&text, Encoding::Utf8, Encoding::Utf32Be, mode)
+        );
     }
 }

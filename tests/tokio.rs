@@ -71,12 +71,19 @@ async fn drain<R: AsyncRead + Unpin>(mut r: R) -> (Vec<u8>, io::Result<()>) {
 
 fn decode_error(e: &io::Error) -> DecodeError {
     assert_eq!(e.kind(), io::ErrorKind::InvalidData, "{e}");
-    *e.get_ref().and_then(|e| e.downcast_ref::<DecodeError>()).expect("a DecodeError")
+    *e.get_ref()
+        .and_then(|e| e.downcast_ref::<DecodeError>())
+        .expect("a DecodeError")
 }
 
 /// The one-shot result: the whole output, or the output of the valid prefix and the
 /// error (offset, kind).
-fn expected(src: &[u8], from: Encoding, to: Encoding, mode: Mode) -> (Vec<u8>, Option<(u64, ErrorKind)>) {
+fn expected(
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+) -> (Vec<u8>, Option<(u64, ErrorKind)>) {
     match utfast::transcode_to_vec(src, from, to, mode) {
         Ok(v) => (v, None),
         Err(e) => {
@@ -87,7 +94,12 @@ fn expected(src: &[u8], from: Encoding, to: Encoding, mode: Mode) -> (Vec<u8>, O
 }
 
 fn check(got: (Vec<u8>, io::Result<()>), want: (Vec<u8>, Option<(u64, ErrorKind)>), what: &str) {
-    assert!(got.0 == want.0, "{what}: output differs ({} vs {} bytes)", got.0.len(), want.0.len());
+    assert!(
+        got.0 == want.0,
+        "{what}: output differs ({} vs {} bytes)",
+        got.0.len(),
+        want.0.len()
+    );
     match (got.1, want.1) {
         (Ok(()), None) => {}
         (Err(e), Some(w)) => {
@@ -121,7 +133,11 @@ async fn transcoding_reader_on_a_server() {
                 let _ = write_odd(&mut client, &src).await;
                 let _ = client.shutdown().await;
                 let got = task.await.unwrap();
-                check(got, expected(&src, from, to, mode), &format!("reader {from} -> {to} {mode:?}"));
+                check(
+                    got,
+                    expected(&src, from, to, mode),
+                    &format!("reader {from} -> {to} {mode:?}"),
+                );
             }
         }
     }
@@ -146,7 +162,11 @@ async fn transcoding_writer_to_a_server() {
                 // An error stops the client; the server sees what was converted.
                 drop(w);
                 let got = task.await.unwrap();
-                check((got, sent), expected(&src, from, to, mode), &format!("writer {from} -> {to} {mode:?}"));
+                check(
+                    (got, sent),
+                    expected(&src, from, to, mode),
+                    &format!("writer {from} -> {to} {mode:?}"),
+                );
             }
         }
     }
@@ -165,7 +185,10 @@ async fn validating_reader_on_a_server() {
         let got = task.await.unwrap();
         let want = match utfast::validate_utf8(&src) {
             Ok(()) => (src.clone(), None),
-            Err(e) => (src[..e.valid_up_to()].to_vec(), Some((e.valid_up_to() as u64, e.kind()))),
+            Err(e) => (
+                src[..e.valid_up_to()].to_vec(),
+                Some((e.valid_up_to() as u64, e.kind())),
+            ),
         };
         check(got, want, "validating reader");
     }

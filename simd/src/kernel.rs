@@ -7,11 +7,11 @@
 //!
 //! # Safe by construction
 //!
-//! A kernel's table ([`Ops`]) holds `unsafe fn` pointers: a SIMD entry may only run
+//! A kernel's table (`Ops`) holds `unsafe fn` pointers: a SIMD entry may only run
 //! on a CPU with its instruction set. The only way to make a `Kernel` is the
-//! `unsafe` [`Kernel::new`], whose contract is exactly that: every `Kernel` that safe
+//! `unsafe` `Kernel::new`, whose contract is exactly that: every `Kernel` that safe
 //! code can reach runs on this CPU. Each ISA module keeps its `Kernel` in a private
-//! `static` and hands it out only after detection (see [`simd_kernel!`]), so the safe
+//! `static` and hands it out only after detection (see `simd_kernel!`), so the safe
 //! methods below may call the table's functions. The fields are private and the type
 //! is `#[non_exhaustive]`, so adding an operation breaks nobody.
 

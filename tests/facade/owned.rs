@@ -27,7 +27,12 @@ fn utf8_inputs() -> Vec<Vec<u8>> {
     let mut rng = Rng(0x5EED_0015);
     for i in 0..200 {
         let len = [10, 70, 300, 2000][i % 4];
-        out.push(damaged_text(&mut rng, Encoding::Utf8, len, [0, 7, 50, 400][i / 4 % 4]));
+        out.push(damaged_text(
+            &mut rng,
+            Encoding::Utf8,
+            len,
+            [0, 7, 50, 400][i / 4 % 4],
+        ));
     }
     out
 }
@@ -38,12 +43,17 @@ fn string_from_utf8_is_std_and_reuses_the_buffer() {
         return;
     }
     for v in utf8_inputs() {
-        let ptr = v.as_ptr();
-        match (utfast::string_from_utf8(v.clone()), String::from_utf8(v.clone())) {
+        match (
+            utfast::string_from_utf8(v.clone()),
+            String::from_utf8(v.clone()),
+        ) {
             (Ok(s), Ok(want)) => assert_eq!(s, want),
             (Err(e), Err(want)) => {
                 let (u, w) = (e.utf8_error(), want.utf8_error());
-                assert_eq!((u.valid_up_to(), u.error_len()), (w.valid_up_to(), w.error_len()));
+                assert_eq!(
+                    (u.valid_up_to(), u.error_len()),
+                    (w.valid_up_to(), w.error_len())
+                );
                 assert_eq!(e.to_string(), want.to_string());
                 assert_eq!(e.as_bytes(), want.as_bytes());
                 assert_eq!(e.clone().into_utf8_lossy(), String::from_utf8_lossy(&v));
@@ -54,9 +64,9 @@ fn string_from_utf8_is_std_and_reuses_the_buffer() {
         // No copy: the String owns the Vec's buffer.
         if let Ok(s) = utfast::string_from_utf8(v.clone()) {
             let p = s.as_ptr();
-            assert_eq!(utfast::string_from_utf8(s.into_bytes()).unwrap().as_ptr(), p);
+            let again = utfast::string_from_utf8(s.into_bytes()).unwrap();
+            assert_eq!(again.as_ptr(), p);
         }
-        let _ = ptr;
         let lossy = utfast::string_from_utf8_lossy(&v);
         assert_eq!(lossy, String::from_utf8_lossy(&v));
         assert_eq!(
@@ -102,19 +112,25 @@ fn utf16_bytes_to_string_is_std() {
             // std's (unstable) `from_utf16le_lossy` for even lengths; with an odd
             // final byte, the oracle: one U+FFFD for it, together with a high
             // surrogate just before it (utfast's rule for a truncated final unit).
-            let want_lossy = if v.len() % 2 == 0 {
+            let want_lossy = if v.len().is_multiple_of(2) {
                 String::from_utf16_lossy(&units)
             } else {
                 utfast_testkit::decode_lossy(&v, from)
             };
             let (strict, lossy) = if from == Encoding::Utf16Le {
-                (utfast::utf16le_to_string(&v), utfast::utf16le_to_string_lossy(&v))
+                (
+                    utfast::utf16le_to_string(&v),
+                    utfast::utf16le_to_string_lossy(&v),
+                )
             } else {
-                (utfast::utf16be_to_string(&v), utfast::utf16be_to_string_lossy(&v))
+                (
+                    utfast::utf16be_to_string(&v),
+                    utfast::utf16be_to_string_lossy(&v),
+                )
             };
             assert_eq!(lossy, want_lossy, "{v:?}");
             match (strict, String::from_utf16(&units)) {
-                (Ok(s), Ok(w)) if v.len() % 2 == 0 => assert_eq!(s, w),
+                (Ok(s), Ok(w)) if v.len().is_multiple_of(2) => assert_eq!(s, w),
                 (Err(e), _) => {
                     let want = utfast_testkit::first_error(&v, from).expect("an error");
                     assert_eq!((e.valid_up_to(), e.kind()), want, "{v:?}");
@@ -144,7 +160,10 @@ fn lossy_lengths_are_the_lossy_output_lengths() {
                 assert_eq!((got, reference), (n, n), "{from} -> {to}: {src:?}");
                 // An exact buffer is enough, one byte less is not.
                 let mut exact = vec![0u8; n];
-                assert_eq!(utfast::transcode(&src, &mut exact, from, to, Mode::Lossy), Ok(n));
+                assert_eq!(
+                    utfast::transcode(&src, &mut exact, from, to, Mode::Lossy),
+                    Ok(n)
+                );
                 if n > 0 {
                     let e = utfast::transcode(&src, &mut exact[..n - 1], from, to, Mode::Lossy);
                     assert!(e.unwrap_err().is_output_too_small());
@@ -161,17 +180,41 @@ fn native_lengths(from: Encoding, src: &[u8]) {
     let (u16le, u32le) = (Encoding::Utf16Le, Encoding::Utf32Le);
     match from {
         Encoding::Utf8 => {
-            assert_eq!(utfast::utf8_len_from_utf8_lossy(src), len(src, from, Encoding::Utf8));
-            assert_eq!(utfast::utf16_len_from_utf8_lossy(src), len(src, from, u16le) / 2);
-            assert_eq!(utfast::utf32_len_from_utf8_lossy(src), len(src, from, u32le) / 4);
-            assert_eq!(utfast::latin1_len_from_utf8_lossy(src), len(src, from, Encoding::Latin1));
+            assert_eq!(
+                utfast::utf8_len_from_utf8_lossy(src),
+                len(src, from, Encoding::Utf8)
+            );
+            assert_eq!(
+                utfast::utf16_len_from_utf8_lossy(src),
+                len(src, from, u16le) / 2
+            );
+            assert_eq!(
+                utfast::utf32_len_from_utf8_lossy(src),
+                len(src, from, u32le) / 4
+            );
+            assert_eq!(
+                utfast::latin1_len_from_utf8_lossy(src),
+                len(src, from, Encoding::Latin1)
+            );
         }
         Encoding::Utf16Le => {
-            let units: Vec<u16> = src.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect();
+            let units: Vec<u16> = src
+                .chunks_exact(2)
+                .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                .collect();
             let even = &src[..src.len() / 2 * 2];
-            assert_eq!(utfast::utf8_len_from_utf16_lossy(&units), len(even, from, Encoding::Utf8));
-            assert_eq!(utfast::utf32_len_from_utf16_lossy(&units), len(even, from, u32le) / 4);
-            assert_eq!(utfast::latin1_len_from_utf16_lossy(&units), len(even, from, Encoding::Latin1));
+            assert_eq!(
+                utfast::utf8_len_from_utf16_lossy(&units),
+                len(even, from, Encoding::Utf8)
+            );
+            assert_eq!(
+                utfast::utf32_len_from_utf16_lossy(&units),
+                len(even, from, u32le) / 4
+            );
+            assert_eq!(
+                utfast::latin1_len_from_utf16_lossy(&units),
+                len(even, from, Encoding::Latin1)
+            );
         }
         Encoding::Utf32Le => {
             let units: Vec<u32> = src
@@ -179,9 +222,18 @@ fn native_lengths(from: Encoding, src: &[u8]) {
                 .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
                 .collect();
             let whole = &src[..src.len() / 4 * 4];
-            assert_eq!(utfast::utf8_len_from_utf32_lossy(&units), len(whole, from, Encoding::Utf8));
-            assert_eq!(utfast::utf16_len_from_utf32_lossy(&units), len(whole, from, u16le) / 2);
-            assert_eq!(utfast::latin1_len_from_utf32_lossy(&units), len(whole, from, Encoding::Latin1));
+            assert_eq!(
+                utfast::utf8_len_from_utf32_lossy(&units),
+                len(whole, from, Encoding::Utf8)
+            );
+            assert_eq!(
+                utfast::utf16_len_from_utf32_lossy(&units),
+                len(whole, from, u16le) / 2
+            );
+            assert_eq!(
+                utfast::latin1_len_from_utf32_lossy(&units),
+                len(whole, from, Encoding::Latin1)
+            );
         }
         _ => {}
     }
@@ -193,7 +245,8 @@ fn validate_reports_the_kind_and_byte_offset() {
     for from in ALL {
         for i in 0..100 {
             let src = damaged_text(&mut rng, from, [20, 200][i % 2], [0, 30][i / 2 % 2]);
-            let got = utfast::validate(&src, from).map_err(|e| (e.offset as usize, e.kind, e.encoding));
+            let got =
+                utfast::validate(&src, from).map_err(|e| (e.offset as usize, e.kind, e.encoding));
             let want = match utfast_testkit::first_error(&src, from) {
                 None => Ok(()),
                 Some((at, kind)) => Err((at, kind, from)),
@@ -218,10 +271,17 @@ fn piece_boundaries_split_without_changing_results() {
                 let mut start = 0;
                 let mut at = step;
                 while start < src.len() {
-                    let end = if at < src.len() { utfast::piece_boundary(from, &src, at) } else { src.len() };
+                    let end = if at < src.len() {
+                        utfast::piece_boundary(from, &src, at)
+                    } else {
+                        src.len()
+                    };
                     assert!(end >= start && end <= src.len());
                     if end > start || at >= src.len() {
-                        joined.extend(utfast::transcode_to_vec(&src[start..end], from, to, Mode::Lossy).unwrap());
+                        joined.extend(
+                            utfast::transcode_to_vec(&src[start..end], from, to, Mode::Lossy)
+                                .unwrap(),
+                        );
                         start = end;
                     }
                     at += step;
