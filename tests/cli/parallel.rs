@@ -196,6 +196,41 @@ fn runs_of_continuation_bytes_across_cuts() {
 }
 
 #[test]
+fn odd_utf16_end_after_a_high_surrogate_at_a_cut() {
+    // 7 units, a high surrogate ending at byte 16 (a cut of 4-byte pieces), then an odd
+    // final byte: lossy, the surrogate and the byte are one U+FFFD, so the cut before
+    // the last byte must not split them.
+    let dir = TempDir::new().unwrap();
+    for (label, high) in [("utf-16le", [0x00u8, 0xD8]), ("utf-16be", [0xD8, 0x00])] {
+        let mut bytes = encode("abcdefg", label);
+        bytes.extend_from_slice(&high);
+        bytes.push(b'x');
+        let file = dir.path().join("in");
+        std::fs::write(&file, &bytes).unwrap();
+        check_file(dir.path(), &file, label, "utf-8", "4", label);
+        let f = file.to_str().unwrap();
+        let out = utfast(&[
+            "convert",
+            "--lossy",
+            "-j",
+            "3",
+            "--piece-size",
+            "4",
+            "-f",
+            label,
+            "-t",
+            "utf-8",
+            f,
+        ]);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "abcdefg\u{FFFD}",
+            "{label}"
+        );
+    }
+}
+
+#[test]
 fn large_file_with_default_pieces() {
     // 6 MiB (more than four default pieces) with an error just after the third cut.
     let dir = TempDir::new().unwrap();
