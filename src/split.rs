@@ -55,7 +55,7 @@ pub fn piece_boundary(encoding: Encoding, src: &[u8], at: usize) -> usize {
 /// The starts of the pieces of `src` (text in `encoding`) when it is cut about every
 /// `piece` bytes (a multiple of 4), moved by [`piece_boundary`]; the first is 0.
 /// Piece `i` is `src[cuts[i]..cuts[i + 1]]`, the last ending at `src.len()`.
-#[cfg(feature = "alloc")]
+#[cfg(feature = "rayon")]
 pub(crate) fn piece_starts(src: &[u8], encoding: Encoding, piece: usize) -> alloc::vec::Vec<usize> {
     debug_assert!(piece >= 4 && piece.is_multiple_of(4));
     let mut cuts = alloc::vec![0];

@@ -177,7 +177,7 @@ pub fn validate_utf32be(src: &[u8]) -> Result<(), Utf32Error> {
 /// assert!(utfast::validate(b"\xFF\xFE", Encoding::Utf16Le).is_ok());
 /// let e = utfast::validate(b"ab\xFF", Encoding::Utf8).unwrap_err();
 /// assert_eq!((e.offset, e.kind, e.encoding), (2, ErrorKind::InvalidLeadByte, Encoding::Utf8));
-/// let e = utfast::validate(b"\x00\xDC", Encoding::Utf16Be).unwrap_err();
+/// let e = utfast::validate(b"\xDC\x00", Encoding::Utf16Be).unwrap_err();
 /// assert_eq!((e.offset, e.kind), (0, ErrorKind::UnpairedLowSurrogate));
 /// assert!(utfast::validate(b"ab\xFF", Encoding::Latin1).is_ok());
 /// ```
@@ -211,7 +211,7 @@ pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), DecodeError> {
 ///
 /// ```
 /// let e = utfast::validate(b"ok\xC0", utfast::Encoding::Utf8).unwrap_err();
-/// assert_eq!(e.to_string(), "invalid UTF-8 at byte 2: invalid lead byte");
+/// assert_eq!(e.to_string(), "invalid UTF-8 at byte 2: invalid byte");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
