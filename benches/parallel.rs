@@ -35,6 +35,14 @@ fn mixed() -> Vec<u8> {
     v
 }
 
+/// What `par_transcode`'s first pass computes for UTF-8 input.
+fn valid_len(src: &[u8], to: Encoding) -> usize {
+    match to {
+        Encoding::Utf16Le => utfast::utf16_len_from_utf8(src),
+        _ => utfast::count_utf8(src),
+    }
+}
+
 fn bench(c: &mut Criterion) {
     println!(
         "kernel {}, rayon threads {}",
@@ -61,6 +69,11 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| {
                     utfast::transcode(black_box(src), &mut dst, Encoding::Utf8, to, Mode::Strict)
                 })
+            });
+            // The first pass of `par_transcode` (count as if valid), on one thread: with
+            // `count` C and `1` T per byte, two idle cores can reach 2T / (C + T).
+            g.bench_function(format!("{name}/{op}/count"), |b| {
+                b.iter(|| valid_len(black_box(src), to))
             });
             g.bench_function(format!("{name}/{op}/par"), |b| {
                 b.iter(|| {
