@@ -63,6 +63,7 @@
 //! to UTF-16 in a stack buffer and widened them.
 
 use super::handover::{shift, utf8_resync};
+use super::utf8_block::{block_1_to_3, block_write, three_byte_block};
 use super::utf8_window::{widen, windows};
 use crate::generic::utf8_validate::block_has_error;
 use crate::vector_ext::VectorExt;
@@ -80,7 +81,12 @@ const SPARE: usize = 3;
 /// UTF-32 (`unit` = 4): at most `unit` per consumed input byte (64) and a 16-byte
 /// store overhang.
 const fn generic_write(unit: usize) -> usize {
-    unit * 64 + 16
+    let windows = unit * 64 + 16;
+    if windows > block_write(unit) {
+        windows
+    } else {
+        block_write(unit)
+    }
 }
 
 /// An ISA's own code inside the UTF-8 -> UTF-16/UTF-32 loop, for its widest vectors
@@ -301,7 +307,11 @@ pub(crate) unsafe fn utf8_decode<
             }
             let d = dst.as_mut_ptr().add(out);
             let cont = continuation_mask::<W>(&block);
-            let (i, o) = if let Some(r) = H::checked_block::<UTF32, BE>(s, &block, cont, mode, d) {
+            let checked = match H::checked_block::<UTF32, BE>(s, &block, cont, mode, d) {
+                None => three_byte_block::<V, UTF32, BE>(s, d, cont, mode),
+                r => r,
+            };
+            let (i, o) = if let Some(r) = checked {
                 r
             } else {
                 if mode != Mode::Valid
@@ -318,7 +328,10 @@ pub(crate) unsafe fn utf8_decode<
                 }
                 match H::valid_block::<UTF32, BE>(s, &block, cont, mode, d) {
                     Some(r) => r,
-                    None => windows::<V, UTF32, BE>(s, d, cont),
+                    None => match block_1_to_3::<V, UTF32, BE>(s, d, cont) {
+                        Some(r) => r,
+                        None => windows::<V, UTF32, BE>(s, d, cont),
+                    },
                 }
             };
             debug_assert!(i <= 64 && o <= write - SPARE);

@@ -56,7 +56,7 @@ pub(super) unsafe fn widen<V: VectorExt, const UTF32: bool, const BE: bool>(v: V
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
-unsafe fn order16<V: VectorExt, const BE: bool>(v: V) -> V {
+pub(super) unsafe fn order16<V: VectorExt, const BE: bool>(v: V) -> V {
     if BE {
         // SAFETY: the ISA is the caller's promise.
         unsafe { v.swap_bytes16() }
@@ -70,12 +70,30 @@ unsafe fn order16<V: VectorExt, const BE: bool>(v: V) -> V {
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
-unsafe fn order32<V: VectorExt, const BE: bool>(v: V) -> V {
+pub(super) unsafe fn order32<V: VectorExt, const BE: bool>(v: V) -> V {
     if BE {
         // SAFETY: the ISA is the caller's promise.
         unsafe { v.swap_bytes32() }
     } else {
         v
+    }
+}
+
+/// The code points of shape B: 32-bit lanes `[last, middle, lead, 0]` of
+/// characters of one to three bytes (absent bytes zero) to code points.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(super) unsafe fn shape_b<V: VectorExt>(perm: V) -> V {
+    // SAFETY: register operations of `V`'s ISA (the caller's promise).
+    unsafe {
+        let p32 = |x: u32| V::splat4(x.to_le_bytes());
+        // 6 (7) + 6 + 4 bits.
+        let b0 = perm.and(p32(0x7F));
+        let b1 = perm.and(p32(0x3F00)).shr32::<2>();
+        let b2 = perm.and(p32(0x0F_0000)).shr32::<4>();
+        b0.or(b1).or(b2)
     }
 }
 
@@ -113,11 +131,7 @@ unsafe fn window<V: VectorExt, const UTF32: bool, const BE: bool>(
                 12
             }
         } else if id < SHAPE_B_END as usize {
-            // 32-bit lanes [last, middle, lead, 0]: 6 (7) + 6 + 4 bits.
-            let b0 = perm.and(p32(0x7F));
-            let b1 = perm.and(p32(0x3F00)).shr32::<2>();
-            let b2 = perm.and(p32(0x0F_0000)).shr32::<4>();
-            let v = b0.or(b1).or(b2);
+            let v = shape_b::<V>(perm);
             if UTF32 {
                 order32::<V, BE>(v).store_unaligned(dst);
                 16
