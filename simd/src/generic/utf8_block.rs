@@ -69,8 +69,11 @@ unsafe fn unit_planes<V: VectorExt, const THREE: bool>(v: V, prev: V) -> (V, V) 
         let wide = v.and(top).eq8(top);
         // Lane-wide shifts: the bits carried over from the neighbouring byte are
         // masked off.
-        let low = v.and(V::splat(0x3F)).or(p.shl16::<6>().and(V::splat(0xC0)));
-        let low = V::blend(wide, low, v);
+        // `v & 0x7F` is the payload of an ASCII byte and of a continuation byte
+        // (whose bit 6 is clear); `p`'s bits count only after a continuation byte.
+        let low = v
+            .and(V::splat(0x7F))
+            .or(p.shl16::<6>().and(V::splat(0xC0)).and(wide));
         let mut high = p.shr16::<2>().and(V::splat(0x0F));
         if THREE {
             let pp = v.shift_in_two_bytes(prev);
@@ -264,5 +267,89 @@ pub(super) unsafe fn three_byte_block<V: VectorExt, const UTF32: bool, const BE:
             order16::<V, BE>(V::narrow32(cp[4], cp[4])).store_unaligned(d.add(32));
             Some((60, 40))
         }
+    }
+}
+
+/// The continuation mask of a block of sixteen four-byte characters.
+const FOUR_BYTE_CONT: u64 = 0xEEEE_EEEE_EEEE_EEEE;
+
+/// Whether the sixteen four-byte characters of the block `v` at `s` (whose
+/// continuation bytes are known to be at bytes `4k + 1..4k + 4`) are valid: every
+/// lead byte is F0..F4, no F0 is followed by 80..8F (an overlong form) and no F4 by
+/// 90..BF (above U+10FFFF).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA (`V::BYTES == 16`); 65 readable bytes at `s`, the
+/// first 64 are `v`.
+#[inline(always)]
+unsafe fn four_byte_valid<V: VectorExt>(s: *const u8, v: &[V; 4]) -> bool {
+    // SAFETY: the loads read `s + 1..s + 65`.
+    unsafe {
+        let (zero, f0, f4) = (V::splat(0), V::splat(0xF0), V::splat(0xF4));
+        let leads = V::splat4([0xFF, 0, 0, 0]);
+        let (top5, max_low) = (V::splat4([0xF8, 0, 0, 0]), V::splat(0x8F));
+        let mut bad = zero;
+        for (k, x) in v.iter().enumerate() {
+            // F0..F7, then not above F4.
+            bad = bad.or(x.and(top5).xor(top5.and(f0)));
+            bad = bad.or(x.saturating_sub(f4).and(leads));
+            let next = V::load_unaligned(s.add(16 * k + 1));
+            let low_next = next.saturating_sub(max_low).eq8(zero);
+            let range = V::blend(low_next, x.eq8(f0), x.eq8(f4));
+            bad = bad.or(range.and(leads));
+        }
+        bad.is_zero()
+    }
+}
+
+/// Converts a block of sixteen four-byte characters (most blocks of emoji text),
+/// recognised by its continuation mask `cont` and byte 64 (not a continuation
+/// byte), and checked here (unless `mode` is `Mode::Valid`) instead of by the
+/// validator: one character per 32-bit lane, to code points or surrogate pairs by
+/// arithmetic alone. Returns `(64, 64)`, or `None` (nothing written) for any other
+/// block or an invalid one (the validator then reports the error).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA (`V::BYTES == 16`); 65 readable bytes at `s`, which
+/// starts at a character boundary; 64 writable bytes at `d`.
+#[inline(always)]
+pub(super) unsafe fn four_byte_block<V: VectorExt, const UTF32: bool, const BE: bool>(
+    s: *const u8,
+    d: *mut u8,
+    cont: u64,
+    mode: Mode,
+) -> Option<(usize, usize)> {
+    debug_assert!(V::BYTES == 16);
+    // SAFETY: the loads read `s..s + 65`; the stores `d..d + 64`.
+    unsafe {
+        if cont != FOUR_BYTE_CONT || (*s.add(64) & 0xC0) == 0x80 {
+            return None;
+        }
+        let v: [V; 4] = core::array::from_fn(|k| V::load_unaligned(s.add(16 * k)));
+        if mode != Mode::Valid && !four_byte_valid::<V>(s, &v) {
+            return None;
+        }
+        let p32 = |x: u32| V::splat4(x.to_le_bytes());
+        for (k, x) in v.into_iter().enumerate() {
+            // Lanes [lead, c1, c2, c3] read little-endian: 3 + 6 + 6 + 6 bits.
+            let cp = x
+                .and(p32(0x07))
+                .shl32::<18>()
+                .or(x.and(p32(0x3F00)).shl32::<4>())
+                .or(x.shr32::<10>().and(p32(0x0FC0)))
+                .or(x.shr32::<24>().and(p32(0x3F)));
+            let out = if UTF32 {
+                order32::<V, BE>(cp)
+            } else {
+                let off = cp.add32(p32(0u32.wrapping_sub(0x1_0000)));
+                // `high` fits 16 bits for valid input; garbage in `Mode::Valid` is
+                // masked so that it cannot spill into the low unit.
+                let high = off.shr32::<10>().or(p32(0xD800)).and(p32(0xFFFF));
+                let low = off.and(p32(0x3FF)).or(p32(0xDC00));
+                order16::<V, BE>(high.or(low.shl32::<16>()))
+            };
+            out.store_unaligned(d.add(16 * k));
+        }
+        Some((64, 64))
     }
 }

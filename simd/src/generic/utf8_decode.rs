@@ -63,7 +63,7 @@
 //! to UTF-16 in a stack buffer and widened them.
 
 use super::handover::{shift, utf8_resync};
-use super::utf8_block::{block_1_to_3, block_write, three_byte_block};
+use super::utf8_block::{block_1_to_3, block_write, four_byte_block, three_byte_block};
 use super::utf8_window::{widen, windows};
 use crate::generic::utf8_validate::block_has_error;
 use crate::vector_ext::VectorExt;
@@ -109,6 +109,12 @@ pub(crate) trait DecodeHooks<W: VectorExt> {
     const BLOCK_WRITE_UTF16: usize = 0;
     /// As [`Self::BLOCK_WRITE_UTF16`], for UTF-32 output.
     const BLOCK_WRITE_UTF32: usize = 0;
+    /// Whether the loop tries its own whole-block paths with 16-byte vectors
+    /// ([`super::utf8_block`]: twenty three-byte or sixteen four-byte characters
+    /// before validation, one- to three-byte characters after) when the block hooks
+    /// decline; a kernel whose hooks convert those blocks with wider vectors turns
+    /// them off (avx2: the 16-byte paths would take its four-byte blocks, at 0.6x).
+    const GENERIC_BLOCKS: bool = true;
 
     /// Converts an ASCII run: `src` (the rest of the input) starts with a 64-byte
     /// ASCII block, and `dst` (the rest of the output) has room for its output. The
@@ -308,7 +314,12 @@ pub(crate) unsafe fn utf8_decode<
             let d = dst.as_mut_ptr().add(out);
             let cont = continuation_mask::<W>(&block);
             let checked = match H::checked_block::<UTF32, BE>(s, &block, cont, mode, d) {
-                None => three_byte_block::<V, UTF32, BE>(s, d, cont, mode),
+                None if H::GENERIC_BLOCKS => {
+                    match three_byte_block::<V, UTF32, BE>(s, d, cont, mode) {
+                        None => four_byte_block::<V, UTF32, BE>(s, d, cont, mode),
+                        r => r,
+                    }
+                }
                 r => r,
             };
             let (i, o) = if let Some(r) = checked {
@@ -326,12 +337,13 @@ pub(crate) unsafe fn utf8_decode<
                     pos = end;
                     continue;
                 }
-                match H::valid_block::<UTF32, BE>(s, &block, cont, mode, d) {
+                let converted = match H::valid_block::<UTF32, BE>(s, &block, cont, mode, d) {
+                    None if H::GENERIC_BLOCKS => block_1_to_3::<V, UTF32, BE>(s, d, cont),
+                    r => r,
+                };
+                match converted {
                     Some(r) => r,
-                    None => match block_1_to_3::<V, UTF32, BE>(s, d, cont) {
-                        Some(r) => r,
-                        None => windows::<V, UTF32, BE>(s, d, cont),
-                    },
+                    None => windows::<V, UTF32, BE>(s, d, cont),
                 }
             };
             debug_assert!(i <= 64 && o <= write - SPARE);
