@@ -166,6 +166,26 @@ pub(crate) trait VectorExt: Vector {
     /// # Safety
     /// The CPU supports the implementing ISA; `ptr..ptr + 64` is readable.
     unsafe fn load_block64(ptr: *const u8) -> Self::Block64;
+    /// The dense 64-bit mask of a comparison `f` applied to each vector of a 64-byte
+    /// block: bit `i` is set when byte `i` of the block (in memory order) compared
+    /// true. `f` must return comparison results (every byte `0x00` or `0xFF`). The
+    /// default is [`VectorExt::bitmask_dense`] per vector; NEON reduces the four
+    /// vectors together (four pairwise additions instead of twelve).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    #[inline(always)]
+    unsafe fn block_bitmask_dense(block: &Self::Block64, f: impl Fn(Self) -> Self) -> u64 {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            let mut m = 0u64;
+            for (k, x) in block.as_ref().iter().enumerate() {
+                m |= f(*x).bitmask_dense() << (Self::BYTES * k);
+            }
+            m
+        }
+    }
+
     /// A mask with one bit per 16-bit lane (lane `k` at bit `k`) of a comparison
     /// result of 16-bit lanes (both bytes of every lane `0x00` or `0xFF`; others give
     /// unspecified bits): an index of tables with one entry per 8 lanes.

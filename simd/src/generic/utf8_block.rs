@@ -34,8 +34,20 @@
 //! depends on byte 64, which the validator did not see with the block. Blocks with
 //! bytes F0..FF (four-byte characters) decline and take the windows.
 //!
-//! Measured against the windows (sse42 kernel, lipsum corpora): see
-//! ARCHITECTURE.md.
+//! # Fixed layouts, checked here
+//!
+//! Two layouts are recognised from the continuation mask alone and checked here,
+//! more cheaply than by the validator, before validation: twenty three-byte
+//! characters at bytes 0..60 (most blocks of Chinese text,
+//! [`three_byte_block`]: five windows of four characters at fixed offsets) and
+//! sixteen four-byte characters (emoji, [`four_byte_block`]: one per 32-bit lane).
+//! The check covers what the layout leaves open: the lead bytes' range and the
+//! second-byte ranges after E0/ED (F0/F4). A block that fails it declines, and the
+//! validator reports the error.
+//!
+//! Measured on the sse42 kernel against the windows alone (lipsum corpora, UTF-8 ->
+//! UTF-16): 1.3-1.9x on every file of one- to three-byte characters (Russian 2.0 ->
+//! 3.6 GB/s, Japanese 2.0 -> 3.9, Chinese 2.2 -> 5.4), 2.7x on emoji.
 
 use super::utf8_window::{order16, order32, shape_b};
 use crate::generic::handover::POPCOUNT8;
@@ -67,10 +79,10 @@ unsafe fn unit_planes<V: VectorExt, const THREE: bool>(v: V, prev: V) -> (V, V) 
         let p = v.shift_in_one_byte(prev);
         // Per byte: 0xFF where `v` is not ASCII.
         let wide = v.and(top).eq8(top);
-        // Lane-wide shifts: the bits carried over from the neighbouring byte are
-        // masked off.
         // `v & 0x7F` is the payload of an ASCII byte and of a continuation byte
-        // (whose bit 6 is clear); `p`'s bits count only after a continuation byte.
+        // (whose bit 6 is clear); `p`'s bits count only before a continuation byte.
+        // The shifts are per 16-bit lane: the bits they carry over from the
+        // neighbouring byte are masked off.
         let low = v
             .and(V::splat(0x7F))
             .or(p.shl16::<6>().and(V::splat(0xC0)).and(wide));
@@ -233,8 +245,7 @@ unsafe fn three_byte_valid<V: VectorExt>(s: *const u8, v: &[V; 4]) -> bool {
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA (`V::BYTES == 16`); 65 readable bytes at `s`, which
-/// starts at a character boundary; `16 * unit` writable bytes at `d` (`unit` 2, or
-/// 4 for UTF-32).
+/// starts at a character boundary; 48 (UTF-32: 80) writable bytes at `d`.
 #[inline(always)]
 pub(super) unsafe fn three_byte_block<V: VectorExt, const UTF32: bool, const BE: bool>(
     s: *const u8,

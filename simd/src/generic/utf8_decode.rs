@@ -34,22 +34,28 @@
 //!    ASCII run that follows it to [`DecodeHooks::ascii_run`];
 //! 2. otherwise the continuation mask of the block is computed, and
 //!    [`DecodeHooks::checked_block`] may convert a block whose layout it recognises
-//!    and checks itself, more cheaply than the validator;
+//!    and checks itself, more cheaply than the validator; when it declines, so do
+//!    the loop's own such paths (with [`DecodeHooks::GENERIC_BLOCKS`]): twenty
+//!    three-byte or sixteen four-byte characters ([`super::utf8_block`]);
 //! 3. the block is validated with the UTF-8 validator's block check
 //!    ([`block_has_error`] with `W`; skipped in `Mode::Valid`; with 16-byte vectors
 //!    a block of one- and two-byte characters is checked with masks instead,
 //!    [`short_chars_valid`]). An invalid block ends the loop (strict) or is
 //!    repaired by the scalar transcoder up to the next byte that is not a
 //!    continuation byte (lossy);
-//! 4. [`DecodeHooks::valid_block`] may convert the validated block at once;
+//! 4. [`DecodeHooks::valid_block`] may convert the validated block at once, else
+//!    (with [`DecodeHooks::GENERIC_BLOCKS`]) a block without four-byte characters is
+//!    converted at once by [`block_1_to_3`] (a unit per byte position, compressed by
+//!    the end mask: no serial chain);
 //! 5. otherwise windows are converted one after the other (16 consecutive ends are
 //!    16 ASCII bytes, widened directly). Only characters that end at byte 60 or
 //!    earlier are consumed, so every consumed character and the byte after it lie
 //!    inside the validated block.
 //!
 //! The next block starts right after the last consumed character. Every hook
-//! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, neon, avx512);
-//! the avx2 kernel hooks in its whole-block conversions (`x86_64/avx2/`). The tail
+//! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, neon, avx512),
+//! which leaves the blocks to [`super::utf8_block`] and the windows; the avx2 kernel
+//! hooks in its whole-block conversions (`x86_64/avx2/`) instead. The tail
 //! (less than a block, or too little room for a block's output) is widened 16 ASCII
 //! bytes at a time and the rest goes to the scalar transcoder (on pieces of 20 to
 //! 80 bytes of the lipsum corpora it is 1.0-5x faster than `core::str::from_utf8`
@@ -184,11 +190,7 @@ unsafe fn continuation_mask<W: VectorExt>(block: &W::Block64) -> u64 {
     // SAFETY: the ISA is the caller's promise.
     unsafe {
         let (top, cont) = (W::splat(0xC0), W::splat(0x80));
-        let mut m = 0u64;
-        for (k, x) in block.as_ref().iter().enumerate() {
-            m |= x.and(top).eq8(cont).bitmask_dense() << (W::BYTES * k);
-        }
-        m
+        W::block_bitmask_dense(block, |x| x.and(top).eq8(cont))
     }
 }
 
@@ -218,9 +220,9 @@ unsafe fn short_chars_valid<W: VectorExt>(block: &W::Block64, cont: u64) -> bool
     unsafe {
         let (top, lead_c0) = (W::splat(0xC0), W::splat(0xFE));
         let (above_df, zero) = (W::splat(0xDF), W::splat(0));
-        let (mut leads, mut bad) = (0u64, zero);
-        for (k, x) in block.as_ref().iter().enumerate() {
-            leads |= x.and(top).eq8(top).bitmask_dense() << (W::BYTES * k);
+        let leads = W::block_bitmask_dense(block, |x| x.and(top).eq8(top));
+        let mut bad = zero;
+        for x in block.as_ref() {
             // Bytes E0..FF, C0 and C1.
             let c0_c1 = x.and(lead_c0).eq8(top);
             bad = bad.or(x.saturating_sub(above_df)).or(c0_c1);

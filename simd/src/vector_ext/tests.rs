@@ -145,6 +145,11 @@ unsafe fn check_all<V: VectorExt>() {
             }
             let block = V::load_block64(a.as_ptr());
             assert_eq!(block.as_ref().len() * n, 64, "load_block64 length");
+            let vb1 = V::splat(b[1]);
+            let m = V::block_bitmask_dense(&block, |x| x.eq8(vb1));
+            for (i, &x) in a.iter().enumerate() {
+                assert_eq!(m >> i & 1 == 1, x == b[1], "block_bitmask_dense bit {i}");
+            }
             for (k, v) in block.as_ref().iter().enumerate() {
                 assert_eq!(
                     store(*v)[..n],
