@@ -60,9 +60,12 @@ fn starts(src: &[u8], len: usize) -> Vec<usize> {
         .collect()
 }
 
+/// A named edit of the character starting at the given byte.
+type Edit = (&'static str, fn(&mut Vec<u8>, usize));
+
 /// Applies `edit` to the character at every start in `at` (the first `limit`), one
 /// at a time, and checks each result.
-fn mutate_each(base: &[u8], at: &[usize], limit: usize, edit: &[(&str, fn(&mut Vec<u8>, usize))]) {
+fn mutate_each(base: &[u8], at: &[usize], limit: usize, edit: &[Edit]) {
     let step = if quick() { 5 } else { 1 };
     for &i in at.iter().take(limit).step_by(step) {
         for (name, f) in edit {
@@ -79,7 +82,7 @@ fn three_byte_blocks() {
     let chars = [
         '\u{0800}', '中', '\u{D7FF}', '\u{E000}', 'ア', '\u{FFFF}', '\u{1000}',
     ];
-    let edits: &[(&str, fn(&mut Vec<u8>, usize))] = &[
+    let edits: &[Edit] = &[
         ("overlong E0 9F", |b, i| {
             b[i..i + 3].copy_from_slice(b"\xE0\x9F\xBF")
         }),
@@ -125,7 +128,7 @@ fn four_byte_blocks() {
         '🦀',
         '\u{FFFFD}',
     ];
-    let edits: &[(&str, fn(&mut Vec<u8>, usize))] = &[
+    let edits: &[Edit] = &[
         ("overlong F0 8F", |b, i| {
             b[i..i + 4].copy_from_slice(b"\xF0\x8F\xBF\xBF")
         }),
