@@ -186,6 +186,41 @@ pub(crate) trait VectorExt: Vector {
         }
     }
 
+    /// Loads `BYTES / 2` bytes at `ptr` and zero-extends each to a 16-bit lane:
+    /// the UTF-16 (little-endian) units of ASCII bytes. x86 widens in the load
+    /// instruction (`pmovzxbw`), NEON with `uxtl`; the default copies the bytes to a
+    /// buffer and interleaves them with zeros.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA; `BYTES / 2` bytes are readable at `ptr`.
+    #[inline(always)]
+    unsafe fn load_widen8to16(ptr: *const u8) -> Self {
+        // SAFETY: `BYTES / 2` bytes read at `ptr`, the buffer holds any vector; the
+        // ISA is the caller's promise.
+        unsafe {
+            let mut buf = [0u8; 64];
+            core::ptr::copy_nonoverlapping(ptr, buf.as_mut_ptr(), Self::BYTES / 2);
+            Self::zip8(Self::load_unaligned(buf.as_ptr()), Self::splat(0)).0
+        }
+    }
+
+    /// Loads `BYTES / 4` bytes at `ptr` and zero-extends each to a 32-bit lane (read
+    /// little-endian): the UTF-32 units of ASCII bytes (`pmovzxbd` on x86; the
+    /// default as for [`VectorExt::load_widen8to16`]).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA; `BYTES / 4` bytes are readable at `ptr`.
+    #[inline(always)]
+    unsafe fn load_widen8to32(ptr: *const u8) -> Self {
+        // SAFETY: as for `load_widen8to16`, with `BYTES / 4` bytes.
+        unsafe {
+            let mut buf = [0u8; 64];
+            core::ptr::copy_nonoverlapping(ptr, buf.as_mut_ptr(), Self::BYTES / 4);
+            let zero = Self::splat(0);
+            Self::zip16(Self::zip8(Self::load_unaligned(buf.as_ptr()), zero).0, zero).0
+        }
+    }
+
     /// A mask with one bit per 16-bit lane (lane `k` at bit `k`) of a comparison
     /// result of 16-bit lanes (both bytes of every lane `0x00` or `0xFF`; others give
     /// unspecified bits): an index of tables with one entry per 8 lanes.

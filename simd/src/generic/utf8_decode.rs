@@ -70,7 +70,7 @@
 
 use super::handover::{shift, utf8_resync};
 use super::utf8_block::{block_1_to_3, block_write, four_byte_block, three_byte_block};
-use super::utf8_window::{widen, windows};
+use super::utf8_window::{widen, widen_from, windows};
 use crate::generic::utf8_validate::block_has_error;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
@@ -307,7 +307,7 @@ pub(crate) unsafe fn utf8_decode<
                 }
                 let d = dst.as_mut_ptr().add(out);
                 for k in 0..4 {
-                    widen::<V, UTF32, BE>(V::load_unaligned(s.add(16 * k)), d.add(16 * unit * k));
+                    widen_from::<V, UTF32, BE>(s.add(16 * k), d.add(16 * unit * k));
                 }
                 pos += 64;
                 out += 64 * unit;

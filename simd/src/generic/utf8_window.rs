@@ -51,6 +51,35 @@ pub(super) unsafe fn widen<V: VectorExt, const UTF32: bool, const BE: bool>(v: V
     }
 }
 
+/// Widens the 16 ASCII bytes at `src` to 16 units at `dst` (`UTF32`: 4-byte
+/// units), widening in the loads ([`VectorExt::load_widen8to16`]).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA (`V::BYTES == 16`); 16 readable bytes at `src`,
+/// `16 * unit` writable bytes at `dst`.
+#[inline(always)]
+pub(super) unsafe fn widen_from<V: VectorExt, const UTF32: bool, const BE: bool>(
+    src: *const u8,
+    dst: *mut u8,
+) {
+    // SAFETY: the caller's promises; the loads read `src..src + 16`.
+    unsafe {
+        if UTF32 {
+            for j in 0..4 {
+                let w = V::load_widen8to32(src.add(4 * j));
+                let w = if BE { w.shl32::<24>() } else { w };
+                w.store_unaligned(dst.add(16 * j));
+            }
+        } else {
+            for j in 0..2 {
+                let w = V::load_widen8to16(src.add(8 * j));
+                let w = if BE { w.shl16::<8>() } else { w };
+                w.store_unaligned(dst.add(16 * j));
+            }
+        }
+    }
+}
+
 /// 16-bit UTF-16 units (little-endian lanes) in the target byte order.
 ///
 /// # Safety
@@ -193,7 +222,7 @@ pub(super) unsafe fn windows<V: VectorExt, const UTF32: bool, const BE: bool>(
     unsafe {
         while o <= 49 {
             if o <= 45 && (ends >> o) & 0xFFFF == 0xFFFF {
-                widen::<V, UTF32, BE>(V::load_unaligned(s.add(o)), d.add(w));
+                widen_from::<V, UTF32, BE>(s.add(o), d.add(w));
                 o += 16;
                 w += 16 * unit;
                 continue;

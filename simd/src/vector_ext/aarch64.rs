@@ -190,6 +190,20 @@ impl VectorExt for uint8x16_t {
         }
     }
 
+    #[inline(always)]
+    unsafe fn load_widen8to16(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees NEON and 8 readable bytes at `ptr`.
+        unsafe { vreinterpretq_u8_u16(vmovl_u8(vld1_u8(ptr))) }
+    }
+    #[inline(always)]
+    unsafe fn load_widen8to32(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees NEON and 4 readable bytes at `ptr`.
+        unsafe {
+            let x = vcreate_u8(u64::from(ptr.cast::<u32>().read_unaligned()));
+            vreinterpretq_u8_u32(vmovl_u16(vget_low_u16(vmovl_u8(x))))
+        }
+    }
+
     type Block64 = [Self; 4];
     #[inline(always)]
     unsafe fn load_block64(ptr: *const u8) -> [Self; 4] {
