@@ -166,6 +166,61 @@ pub(crate) trait VectorExt: Vector {
     /// # Safety
     /// The CPU supports the implementing ISA; `ptr..ptr + 64` is readable.
     unsafe fn load_block64(ptr: *const u8) -> Self::Block64;
+    /// The dense 64-bit mask of a comparison `f` applied to each vector of a 64-byte
+    /// block: bit `i` is set when byte `i` of the block (in memory order) compared
+    /// true. `f` must return comparison results (every byte `0x00` or `0xFF`). The
+    /// default is [`VectorExt::bitmask_dense`] per vector; NEON reduces the four
+    /// vectors together (four pairwise additions instead of twelve).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    #[inline(always)]
+    unsafe fn block_bitmask_dense(block: &Self::Block64, f: impl Fn(Self) -> Self) -> u64 {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            let mut m = 0u64;
+            for (k, x) in block.as_ref().iter().enumerate() {
+                m |= f(*x).bitmask_dense() << (Self::BYTES * k);
+            }
+            m
+        }
+    }
+
+    /// Loads `BYTES / 2` bytes at `ptr` and zero-extends each to a 16-bit lane:
+    /// the UTF-16 (little-endian) units of ASCII bytes. x86 widens in the load
+    /// instruction (`pmovzxbw`), NEON with `uxtl`; the default copies the bytes to a
+    /// buffer and interleaves them with zeros.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA; `BYTES / 2` bytes are readable at `ptr`.
+    #[inline(always)]
+    unsafe fn load_widen8to16(ptr: *const u8) -> Self {
+        // SAFETY: `BYTES / 2` bytes read at `ptr`, the buffer holds any vector; the
+        // ISA is the caller's promise.
+        unsafe {
+            let mut buf = [0u8; 64];
+            core::ptr::copy_nonoverlapping(ptr, buf.as_mut_ptr(), Self::BYTES / 2);
+            Self::zip8(Self::load_unaligned(buf.as_ptr()), Self::splat(0)).0
+        }
+    }
+
+    /// Loads `BYTES / 4` bytes at `ptr` and zero-extends each to a 32-bit lane (read
+    /// little-endian): the UTF-32 units of ASCII bytes (`pmovzxbd` on x86; the
+    /// default as for [`VectorExt::load_widen8to16`]).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA; `BYTES / 4` bytes are readable at `ptr`.
+    #[inline(always)]
+    unsafe fn load_widen8to32(ptr: *const u8) -> Self {
+        // SAFETY: as for `load_widen8to16`, with `BYTES / 4` bytes.
+        unsafe {
+            let mut buf = [0u8; 64];
+            core::ptr::copy_nonoverlapping(ptr, buf.as_mut_ptr(), Self::BYTES / 4);
+            let zero = Self::splat(0);
+            Self::zip16(Self::zip8(Self::load_unaligned(buf.as_ptr()), zero).0, zero).0
+        }
+    }
+
     /// A mask with one bit per 16-bit lane (lane `k` at bit `k`) of a comparison
     /// result of 16-bit lanes (both bytes of every lane `0x00` or `0xFF`; others give
     /// unspecified bits): an index of tables with one entry per 8 lanes.

@@ -11,6 +11,7 @@ pub(crate) mod lengths;
 pub(crate) mod swap;
 pub(crate) mod utf16;
 pub(crate) mod utf32;
+pub(crate) mod utf8_block;
 pub(crate) mod utf8_decode;
 pub(crate) mod utf8_encode;
 pub(crate) mod utf8_latin1;

@@ -34,22 +34,28 @@
 //!    ASCII run that follows it to [`DecodeHooks::ascii_run`];
 //! 2. otherwise the continuation mask of the block is computed, and
 //!    [`DecodeHooks::checked_block`] may convert a block whose layout it recognises
-//!    and checks itself, more cheaply than the validator;
+//!    and checks itself, more cheaply than the validator; when it declines, so do
+//!    the loop's own such paths (with [`DecodeHooks::GENERIC_BLOCKS`]): twenty
+//!    three-byte or sixteen four-byte characters ([`super::utf8_block`]);
 //! 3. the block is validated with the UTF-8 validator's block check
 //!    ([`block_has_error`] with `W`; skipped in `Mode::Valid`; with 16-byte vectors
 //!    a block of one- and two-byte characters is checked with masks instead,
 //!    [`short_chars_valid`]). An invalid block ends the loop (strict) or is
 //!    repaired by the scalar transcoder up to the next byte that is not a
 //!    continuation byte (lossy);
-//! 4. [`DecodeHooks::valid_block`] may convert the validated block at once;
+//! 4. [`DecodeHooks::valid_block`] may convert the validated block at once, else
+//!    (with [`DecodeHooks::GENERIC_BLOCKS`]) a block without four-byte characters is
+//!    converted at once by [`block_1_to_3`] (a unit per byte position, compressed by
+//!    the end mask: no serial chain);
 //! 5. otherwise windows are converted one after the other (16 consecutive ends are
 //!    16 ASCII bytes, widened directly). Only characters that end at byte 60 or
 //!    earlier are consumed, so every consumed character and the byte after it lie
 //!    inside the validated block.
 //!
 //! The next block starts right after the last consumed character. Every hook
-//! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, neon, avx512);
-//! the avx2 kernel hooks in its whole-block conversions (`x86_64/avx2/`). The tail
+//! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, neon, avx512),
+//! which leaves the blocks to [`super::utf8_block`] and the windows; the avx2 kernel
+//! hooks in its whole-block conversions (`x86_64/avx2/`) instead. The tail
 //! (less than a block, or too little room for a block's output) is widened 16 ASCII
 //! bytes at a time and the rest goes to the scalar transcoder (on pieces of 20 to
 //! 80 bytes of the lipsum corpora it is 1.0-5x faster than `core::str::from_utf8`
@@ -63,7 +69,8 @@
 //! to UTF-16 in a stack buffer and widened them.
 
 use super::handover::{shift, utf8_resync};
-use super::utf8_window::{widen, windows};
+use super::utf8_block::{block_1_to_3, block_write, four_byte_block, three_byte_block};
+use super::utf8_window::{widen, widen_from, windows};
 use crate::generic::utf8_validate::block_has_error;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
@@ -80,7 +87,12 @@ const SPARE: usize = 3;
 /// UTF-32 (`unit` = 4): at most `unit` per consumed input byte (64) and a 16-byte
 /// store overhang.
 const fn generic_write(unit: usize) -> usize {
-    unit * 64 + 16
+    let windows = unit * 64 + 16;
+    if windows > block_write(unit) {
+        windows
+    } else {
+        block_write(unit)
+    }
 }
 
 /// An ISA's own code inside the UTF-8 -> UTF-16/UTF-32 loop, for its widest vectors
@@ -103,6 +115,12 @@ pub(crate) trait DecodeHooks<W: VectorExt> {
     const BLOCK_WRITE_UTF16: usize = 0;
     /// As [`Self::BLOCK_WRITE_UTF16`], for UTF-32 output.
     const BLOCK_WRITE_UTF32: usize = 0;
+    /// Whether the loop tries its own whole-block paths with 16-byte vectors
+    /// ([`super::utf8_block`]: twenty three-byte or sixteen four-byte characters
+    /// before validation, one- to three-byte characters after) when the block hooks
+    /// decline; a kernel whose hooks convert those blocks with wider vectors turns
+    /// them off (avx2: the 16-byte paths would take its four-byte blocks, at 0.6x).
+    const GENERIC_BLOCKS: bool = true;
 
     /// Converts an ASCII run: `src` (the rest of the input) starts with a 64-byte
     /// ASCII block, and `dst` (the rest of the output) has room for its output. The
@@ -172,11 +190,7 @@ unsafe fn continuation_mask<W: VectorExt>(block: &W::Block64) -> u64 {
     // SAFETY: the ISA is the caller's promise.
     unsafe {
         let (top, cont) = (W::splat(0xC0), W::splat(0x80));
-        let mut m = 0u64;
-        for (k, x) in block.as_ref().iter().enumerate() {
-            m |= x.and(top).eq8(cont).bitmask_dense() << (W::BYTES * k);
-        }
-        m
+        W::block_bitmask_dense(block, |x| x.and(top).eq8(cont))
     }
 }
 
@@ -206,9 +220,9 @@ unsafe fn short_chars_valid<W: VectorExt>(block: &W::Block64, cont: u64) -> bool
     unsafe {
         let (top, lead_c0) = (W::splat(0xC0), W::splat(0xFE));
         let (above_df, zero) = (W::splat(0xDF), W::splat(0));
-        let (mut leads, mut bad) = (0u64, zero);
-        for (k, x) in block.as_ref().iter().enumerate() {
-            leads |= x.and(top).eq8(top).bitmask_dense() << (W::BYTES * k);
+        let leads = W::block_bitmask_dense(block, |x| x.and(top).eq8(top));
+        let mut bad = zero;
+        for x in block.as_ref() {
             // Bytes E0..FF, C0 and C1.
             let c0_c1 = x.and(lead_c0).eq8(top);
             bad = bad.or(x.saturating_sub(above_df)).or(c0_c1);
@@ -293,7 +307,7 @@ pub(crate) unsafe fn utf8_decode<
                 }
                 let d = dst.as_mut_ptr().add(out);
                 for k in 0..4 {
-                    widen::<V, UTF32, BE>(V::load_unaligned(s.add(16 * k)), d.add(16 * unit * k));
+                    widen_from::<V, UTF32, BE>(s.add(16 * k), d.add(16 * unit * k));
                 }
                 pos += 64;
                 out += 64 * unit;
@@ -301,7 +315,16 @@ pub(crate) unsafe fn utf8_decode<
             }
             let d = dst.as_mut_ptr().add(out);
             let cont = continuation_mask::<W>(&block);
-            let (i, o) = if let Some(r) = H::checked_block::<UTF32, BE>(s, &block, cont, mode, d) {
+            let checked = match H::checked_block::<UTF32, BE>(s, &block, cont, mode, d) {
+                None if H::GENERIC_BLOCKS => {
+                    match three_byte_block::<V, UTF32, BE>(s, d, cont, mode) {
+                        None => four_byte_block::<V, UTF32, BE>(s, d, cont, mode),
+                        r => r,
+                    }
+                }
+                r => r,
+            };
+            let (i, o) = if let Some(r) = checked {
                 r
             } else {
                 if mode != Mode::Valid
@@ -316,7 +339,11 @@ pub(crate) unsafe fn utf8_decode<
                     pos = end;
                     continue;
                 }
-                match H::valid_block::<UTF32, BE>(s, &block, cont, mode, d) {
+                let converted = match H::valid_block::<UTF32, BE>(s, &block, cont, mode, d) {
+                    None if H::GENERIC_BLOCKS => block_1_to_3::<V, UTF32, BE>(s, d, cont),
+                    r => r,
+                };
+                match converted {
                     Some(r) => r,
                     None => windows::<V, UTF32, BE>(s, d, cont),
                 }

@@ -51,12 +51,41 @@ pub(super) unsafe fn widen<V: VectorExt, const UTF32: bool, const BE: bool>(v: V
     }
 }
 
+/// Widens the 16 ASCII bytes at `src` to 16 units at `dst` (`UTF32`: 4-byte
+/// units), widening in the loads ([`VectorExt::load_widen8to16`]).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA (`V::BYTES == 16`); 16 readable bytes at `src`,
+/// `16 * unit` writable bytes at `dst`.
+#[inline(always)]
+pub(super) unsafe fn widen_from<V: VectorExt, const UTF32: bool, const BE: bool>(
+    src: *const u8,
+    dst: *mut u8,
+) {
+    // SAFETY: the caller's promises; the loads read `src..src + 16`.
+    unsafe {
+        if UTF32 {
+            for j in 0..4 {
+                let w = V::load_widen8to32(src.add(4 * j));
+                let w = if BE { w.shl32::<24>() } else { w };
+                w.store_unaligned(dst.add(16 * j));
+            }
+        } else {
+            for j in 0..2 {
+                let w = V::load_widen8to16(src.add(8 * j));
+                let w = if BE { w.shl16::<8>() } else { w };
+                w.store_unaligned(dst.add(16 * j));
+            }
+        }
+    }
+}
+
 /// 16-bit UTF-16 units (little-endian lanes) in the target byte order.
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
-unsafe fn order16<V: VectorExt, const BE: bool>(v: V) -> V {
+pub(super) unsafe fn order16<V: VectorExt, const BE: bool>(v: V) -> V {
     if BE {
         // SAFETY: the ISA is the caller's promise.
         unsafe { v.swap_bytes16() }
@@ -70,12 +99,30 @@ unsafe fn order16<V: VectorExt, const BE: bool>(v: V) -> V {
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
-unsafe fn order32<V: VectorExt, const BE: bool>(v: V) -> V {
+pub(super) unsafe fn order32<V: VectorExt, const BE: bool>(v: V) -> V {
     if BE {
         // SAFETY: the ISA is the caller's promise.
         unsafe { v.swap_bytes32() }
     } else {
         v
+    }
+}
+
+/// The code points of shape B: 32-bit lanes `[last, middle, lead, 0]` of
+/// characters of one to three bytes (absent bytes zero) to code points.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(super) unsafe fn shape_b<V: VectorExt>(perm: V) -> V {
+    // SAFETY: register operations of `V`'s ISA (the caller's promise).
+    unsafe {
+        let p32 = |x: u32| V::splat4(x.to_le_bytes());
+        // 6 (7) + 6 + 4 bits.
+        let b0 = perm.and(p32(0x7F));
+        let b1 = perm.and(p32(0x3F00)).shr32::<2>();
+        let b2 = perm.and(p32(0x0F_0000)).shr32::<4>();
+        b0.or(b1).or(b2)
     }
 }
 
@@ -113,11 +160,7 @@ unsafe fn window<V: VectorExt, const UTF32: bool, const BE: bool>(
                 12
             }
         } else if id < SHAPE_B_END as usize {
-            // 32-bit lanes [last, middle, lead, 0]: 6 (7) + 6 + 4 bits.
-            let b0 = perm.and(p32(0x7F));
-            let b1 = perm.and(p32(0x3F00)).shr32::<2>();
-            let b2 = perm.and(p32(0x0F_0000)).shr32::<4>();
-            let v = b0.or(b1).or(b2);
+            let v = shape_b::<V>(perm);
             if UTF32 {
                 order32::<V, BE>(v).store_unaligned(dst);
                 16
@@ -179,7 +222,7 @@ pub(super) unsafe fn windows<V: VectorExt, const UTF32: bool, const BE: bool>(
     unsafe {
         while o <= 49 {
             if o <= 45 && (ends >> o) & 0xFFFF == 0xFFFF {
-                widen::<V, UTF32, BE>(V::load_unaligned(s.add(o)), d.add(w));
+                widen_from::<V, UTF32, BE>(s.add(o), d.add(w));
                 o += 16;
                 w += 16 * unit;
                 continue;

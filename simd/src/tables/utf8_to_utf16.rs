@@ -21,6 +21,11 @@
 //!   2-output-bytes-per-input-byte bound.
 //!
 //! Sizes: `INDEX` 4096 bytes, `SHUFFLE` 210 x 16 = 3360 bytes, `CONSUMED` 210 bytes.
+//!
+//! [`COMPRESS16`] serves the whole-block conversion of one- to three-byte
+//! characters (`generic::utf8_block`): `COMPRESS16[m]` is a `pshufb` / `tbl`
+//! control that keeps the 16-bit lanes `i` of eight with bit `i` of `m` set, in
+//! order, at the start of the vector (zeros after them). Size: 256 x 16 = 4096 bytes.
 
 /// Number of shape-A entries.
 pub(crate) const SHAPE_A: u8 = 64;
@@ -42,6 +47,67 @@ pub(crate) struct Utf8ToUtf16 {
 
 /// The generated tables.
 pub(crate) static UTF8_TO_UTF16: Utf8ToUtf16 = build();
+
+/// 16-bit lane compression controls: keep the lanes selected by an 8-bit mask.
+pub(crate) static COMPRESS16: [[u8; 16]; 256] = build_compress16();
+
+const fn build_compress16() -> [[u8; 16]; 256] {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut k, mut lane) = (0, 0);
+        while lane < 8 {
+            if m & (1 << lane) != 0 {
+                t[m][2 * k] = 2 * lane as u8;
+                t[m][2 * k + 1] = 2 * lane as u8 + 1;
+                k += 1;
+            }
+            lane += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// Shape-B control of a window of four three-byte characters (bytes 0..12):
+/// lane `k` is `[3k + 2, 3k + 1, 3k, zero]`.
+pub(crate) const THREE_BYTE_WINDOW: [u8; 16] = {
+    let mut t = [0x80u8; 16];
+    let mut k = 0;
+    while k < 4 {
+        t[4 * k] = 3 * k as u8 + 2;
+        t[4 * k + 1] = 3 * k as u8 + 1;
+        t[4 * k + 2] = 3 * k as u8;
+        k += 1;
+    }
+    t
+};
+
+/// The lead bytes of twenty three-byte characters at bytes 0, 3, .., 57 of a
+/// block, as four 16-byte masks: `0xF0` at a lead, `0x00` elsewhere (bytes 60..63
+/// included). `v & mask == 0xE0 & mask` exactly when every lead is E0..EF.
+pub(crate) static THREE_BYTE_LEADS: [[u8; 16]; 4] = {
+    let mut t = [[0u8; 16]; 4];
+    let mut i = 0;
+    while i < 60 {
+        t[i / 16][i % 16] = 0xF0;
+        i += 3;
+    }
+    t
+};
+
+/// The continuation mask (bit `i`: byte `i` is `10xxxxxx`) of bytes 0..=60 of a
+/// block that starts with twenty three-byte characters (and whose byte 60 starts
+/// the next character).
+pub(crate) const THREE_BYTE_CONT: u64 = {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < 20 {
+        m |= 0b110 << (3 * k);
+        k += 1;
+    }
+    m
+};
 
 /// Lengths of the first characters of a 12-bit end mask; returns (lengths, count).
 const fn char_lengths(mask: usize) -> ([u8; 12], usize) {
@@ -222,6 +288,46 @@ mod tests {
                 _ => id >= SHAPE_C_START,
             };
             assert!(shape_ok, "mask {mask:#014b} -> id {id}");
+        }
+    }
+
+    #[test]
+    fn compress16_keeps_selected_lanes_in_order() {
+        let src: [u16; 8] = core::array::from_fn(|i| 0x1100 * (i as u16 + 1) + 0x22);
+        for (m, ctl) in COMPRESS16.iter().enumerate() {
+            let want: Vec<u16> = (0..8).filter(|l| m >> l & 1 == 1).map(|l| src[l]).collect();
+            let bytes: Vec<u8> = src.iter().flat_map(|u| u.to_le_bytes()).collect();
+            let got: Vec<u8> = ctl
+                .iter()
+                .map(|&c| if c & 0x80 != 0 { 0 } else { bytes[c as usize] })
+                .collect();
+            let units: Vec<u16> = got
+                .chunks(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            assert_eq!(&units[..want.len()], &want[..], "mask {m:#010b}");
+            assert!(
+                units[want.len()..].iter().all(|&u| u == 0),
+                "mask {m:#010b}"
+            );
+        }
+    }
+
+    #[test]
+    fn three_byte_tables_match_definition() {
+        let t = &UTF8_TO_UTF16;
+        assert_eq!(
+            THREE_BYTE_WINDOW,
+            t.shuffle[t.index[0b1001_0010_0100] as usize]
+        );
+        for i in 0..64 {
+            let lead = i < 60 && i % 3 == 0;
+            assert_eq!(
+                THREE_BYTE_LEADS[i / 16][i % 16],
+                if lead { 0xF0 } else { 0 }
+            );
+            let cont = i < 60 && i % 3 != 0;
+            assert_eq!(THREE_BYTE_CONT >> i & 1 == 1, cont, "byte {i}");
         }
     }
 

@@ -174,6 +174,36 @@ impl VectorExt for uint8x16_t {
         unsafe { vbslq_u8(mask, a, b) }
     }
 
+    #[inline(always)]
+    unsafe fn block_bitmask_dense(block: &[Self; 4], f: impl Fn(Self) -> Self) -> u64 {
+        // SAFETY: the caller guarantees NEON; the weights are 16 readable bytes. Each
+        // byte keeps the bit of its position in its half; pairwise additions sum
+        // pairs, then quads, then halves of each vector (distinct bits: no carries),
+        // leaving the 16-bit masks of the four vectors in the first 8 bytes.
+        unsafe {
+            const W: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+            let w = vld1q_u8(W.as_ptr());
+            let [a, b, c, d] = block.map(|x| vandq_u8(f(x), w));
+            let abcd = vpaddq_u8(vpaddq_u8(a, b), vpaddq_u8(c, d));
+            let r = vpaddq_u8(abcd, abcd);
+            vgetq_lane_u64::<0>(vreinterpretq_u64_u8(r))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to16(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees NEON and 8 readable bytes at `ptr`.
+        unsafe { vreinterpretq_u8_u16(vmovl_u8(vld1_u8(ptr))) }
+    }
+    #[inline(always)]
+    unsafe fn load_widen8to32(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees NEON and 4 readable bytes at `ptr`.
+        unsafe {
+            let x = vcreate_u8(u64::from(ptr.cast::<u32>().read_unaligned()));
+            vreinterpretq_u8_u32(vmovl_u16(vget_low_u16(vmovl_u8(x))))
+        }
+    }
+
     type Block64 = [Self; 4];
     #[inline(always)]
     unsafe fn load_block64(ptr: *const u8) -> [Self; 4] {

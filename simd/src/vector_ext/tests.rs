@@ -143,8 +143,25 @@ unsafe fn check_all<V: VectorExt>() {
             if n < 64 {
                 assert_eq!(dense >> n, 0, "bitmask_dense high bits");
             }
+            let w16 = store(V::load_widen8to16(a.as_ptr()));
+            let w32 = store(V::load_widen8to32(a.as_ptr()));
+            for l in 0..n / 2 {
+                assert_eq!(w16[2 * l..2 * l + 2], [a[l], 0], "load_widen8to16 lane {l}");
+            }
+            for l in 0..n / 4 {
+                assert_eq!(
+                    w32[4 * l..4 * l + 4],
+                    [a[l], 0, 0, 0],
+                    "load_widen8to32 lane {l}"
+                );
+            }
             let block = V::load_block64(a.as_ptr());
             assert_eq!(block.as_ref().len() * n, 64, "load_block64 length");
+            let vb1 = V::splat(b[1]);
+            let m = V::block_bitmask_dense(&block, |x| x.eq8(vb1));
+            for (i, &x) in a.iter().enumerate() {
+                assert_eq!(m >> i & 1 == 1, x == b[1], "block_bitmask_dense bit {i}");
+            }
             for (k, v) in block.as_ref().iter().enumerate() {
                 assert_eq!(
                     store(*v)[..n],

@@ -149,6 +149,16 @@ impl VectorExt for __m128i {
         // SAFETY: the caller guarantees SSE4.1.
         unsafe { _mm_blendv_epi8(b, a, mask) }
     }
+    #[inline(always)]
+    unsafe fn load_widen8to16(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees SSE4.1 and 8 readable bytes at `ptr`.
+        unsafe { _mm_cvtepu8_epi16(_mm_loadl_epi64(ptr.cast())) }
+    }
+    #[inline(always)]
+    unsafe fn load_widen8to32(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees SSE4.1 and 4 readable bytes at `ptr`.
+        unsafe { _mm_cvtepu8_epi32(_mm_cvtsi32_si128(ptr.cast::<i32>().read_unaligned())) }
+    }
 
     type Block64 = [Self; 4];
     #[inline(always)]

@@ -46,6 +46,8 @@ impl crate::generic::utf8_decode::DecodeHooks<core::arch::x86_64::__m256i> for A
     const BLOCK_READ: usize = utf8_decode::BLOCK_READ;
     const BLOCK_WRITE_UTF16: usize = utf8_decode::BLOCK_WRITE[0];
     const BLOCK_WRITE_UTF32: usize = utf8_decode::BLOCK_WRITE[1];
+    // The block hooks convert the blocks of the 16-byte paths with 32-byte vectors.
+    const GENERIC_BLOCKS: bool = false;
 
     #[inline(always)]
     unsafe fn ascii_run<const UTF32: bool, const BE: bool>(

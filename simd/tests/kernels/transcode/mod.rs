@@ -6,5 +6,6 @@ mod more_pairs;
 mod roundtrip;
 mod units;
 mod utf16_exhaustive;
+mod utf8_blocks;
 mod utf8_utf16;
 mod utf8_utf32;
