@@ -31,7 +31,7 @@ pub struct DecodeError {
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.kind == ErrorKind::NotLatin1 {
+        if matches!(self.kind, ErrorKind::NotLatin1 | ErrorKind::NotInCodePage) {
             write!(
                 f,
                 "{} input at byte {} cannot be converted: {}",

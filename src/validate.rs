@@ -168,7 +168,8 @@ pub fn validate_utf32be(src: &[u8]) -> Result<(), Utf32Error> {
 }
 
 /// Validates `src` in any [`Encoding`]: `Ok` or the position (in **bytes**) of the
-/// first error. Latin-1 is always valid.
+/// first error. Latin-1 and the Cyrillic code pages are always valid (every byte is
+/// a character).
 ///
 /// ```
 /// use utfast::Encoding;
@@ -189,12 +190,16 @@ pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), usize> {
             k.validate_utf32(src, endian).map_err(|e| e.valid_up_to())
         }
         Encoding::Latin1 => Ok(()),
+        // Cyrillic code pages
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => Ok(()),
     }
 }
 
 /// The set of encodings in which `src` is valid text (Latin-1 always is), checked
 /// with the active kernel. A BOM is neither required nor interpreted; see
-/// [`detect_bom`](crate::detect_bom) for that.
+/// [`detect_bom`](crate::detect_bom) for that. The Cyrillic code pages, which
+/// accept every byte too, are not listed (as in
+/// [`utfast_scalar::encoding::detect_encodings`]).
 ///
 /// ```
 /// use utfast::Encoding;
@@ -207,6 +212,10 @@ pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), usize> {
 pub fn detect_encodings(src: &[u8]) -> EncodingSet {
     let mut set = EncodingSet::EMPTY;
     for e in Encoding::ALL {
+        // Cyrillic code pages: told apart only by a detector, not listed.
+        if utfast_scalar::CodePage::of(e).is_some() {
+            continue;
+        }
         if validate(src, e).is_ok() {
             set.insert(e);
         }

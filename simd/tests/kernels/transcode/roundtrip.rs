@@ -126,8 +126,10 @@ fn check_lengths_valid(ks: &[&'static Kernel], name: &str, text: &str, from: Enc
                     "{name}: {n} utf8_len_from_latin1"
                 );
             }
+            // Cyrillic code pages: no kernel length operation.
+            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {}
         }
-        if from != Encoding::Latin1 {
+        if from.unit_size() != 1 || from == Encoding::Utf8 {
             let unit = if from == Encoding::Utf8 {
                 1
             } else {
