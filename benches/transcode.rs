@@ -101,7 +101,11 @@ fn cyrillic_texts() -> Vec<Text> {
     let mut out = Vec::new();
     for (file, e, peer) in [
         ("koi8-r", Encoding::Koi8R, encoding_rs::KOI8_R),
-        ("windows-1251", Encoding::Windows1251, encoding_rs::WINDOWS_1251),
+        (
+            "windows-1251",
+            Encoding::Windows1251,
+            encoding_rs::WINDOWS_1251,
+        ),
         ("ibm866", Encoding::Ibm866, encoding_rs::IBM866),
     ] {
         for (text, short) in [("lipsum-russian", "lipsum"), ("mars-russian", "mars")] {
@@ -133,12 +137,33 @@ fn peer(e: Encoding) -> &'static encoding_rs::Encoding {
 fn codepage_directions() -> Vec<Direction> {
     let mut out = Vec::new();
     for (e, name) in [
-        (Encoding::Koi8R, ["koi8-r->utf8", "koi8-r->utf16le", "utf8->koi8-r", "utf16le->koi8-r"]),
+        (
+            Encoding::Koi8R,
+            [
+                "koi8-r->utf8",
+                "koi8-r->utf16le",
+                "utf8->koi8-r",
+                "utf16le->koi8-r",
+            ],
+        ),
         (
             Encoding::Windows1251,
-            ["cp1251->utf8", "cp1251->utf16le", "utf8->cp1251", "utf16le->cp1251"],
+            [
+                "cp1251->utf8",
+                "cp1251->utf16le",
+                "utf8->cp1251",
+                "utf16le->cp1251",
+            ],
         ),
-        (Encoding::Ibm866, ["cp866->utf8", "cp866->utf16le", "utf8->cp866", "utf16le->cp866"]),
+        (
+            Encoding::Ibm866,
+            [
+                "cp866->utf8",
+                "cp866->utf16le",
+                "utf8->cp866",
+                "utf16le->cp866",
+            ],
+        ),
     ] {
         let input: [fn(&Text) -> Option<&[u8]>; 4] = match e {
             Encoding::Koi8R => [
@@ -535,9 +560,12 @@ fn main() {
         println!("## {} (GB/s of input)", dir.name);
         print_row(&header, markdown, true);
         for t in &texts {
-            let cyrillic_dir = [dir.from, dir.to]
-                .iter()
-                .any(|e| matches!(e, Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866));
+            let cyrillic_dir = [dir.from, dir.to].iter().any(|e| {
+                matches!(
+                    e,
+                    Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866
+                )
+            });
             if t.codepage.is_some() != cyrillic_dir {
                 continue;
             }

@@ -41,6 +41,9 @@ pub enum CodePage {
 struct Encoder {
     /// The byte of U+0400 + i (the Cyrillic block's first 128 code points), or 0.
     cyrillic: [u8; 128],
+    /// The bytes of U+0080 + i, U+2000 + i (General Punctuation: dashes, quotes) and
+    /// U+2100 + i (Letterlike Symbols: №), or 0.
+    others: [[u8; 128]; 3],
     /// Every `(code point, byte)` of the high half, sorted by code point.
     sorted: [(u16, u8); 128],
 }
@@ -48,12 +51,21 @@ struct Encoder {
 impl Encoder {
     const fn new(decode: &[u16; 128]) -> Encoder {
         let mut cyrillic = [0u8; 128];
+        let mut others = [[0u8; 128]; 3];
         let mut sorted = [(0u16, 0u8); 128];
         let mut i = 0;
         while i < 128 {
             let cp = decode[i];
             if cp >= 0x400 && cp < 0x480 {
                 cyrillic[(cp - 0x400) as usize] = 0x80 + i as u8;
+            }
+            let mut k = 0;
+            while k < 3 {
+                let base = OTHER_BLOCKS[k];
+                if cp >= base && cp < base + 0x80 {
+                    others[k][(cp - base) as usize] = 0x80 + i as u8;
+                }
+                k += 1;
             }
             // Insertion sort (compile time, 128 entries).
             let mut j = i;
@@ -64,9 +76,16 @@ impl Encoder {
             sorted[j] = (cp, 0x80 + i as u8);
             i += 1;
         }
-        Encoder { cyrillic, sorted }
+        Encoder {
+            cyrillic,
+            others,
+            sorted,
+        }
     }
 }
+
+/// The first code points of the blocks of [`CodePage::block`] besides the Cyrillic one.
+const OTHER_BLOCKS: [u16; 3] = [0x0080, 0x2000, 0x2100];
 
 static KOI8_R_ENCODER: Encoder = Encoder::new(&tables::KOI8_R);
 static WINDOWS_1251_ENCODER: Encoder = Encoder::new(&tables::WINDOWS_1251);
@@ -130,6 +149,27 @@ impl CodePage {
     /// ```
     pub fn cyrillic(self) -> &'static [u8; 128] {
         &self.encoder().cyrillic
+    }
+
+    /// The bytes of the 128 code points from `base` (entry `i` is `base + i`), 0 where
+    /// the code page lacks the character, for the blocks the SIMD encoders look up:
+    /// `base` = 0x0400 ([`CodePage::cyrillic`]), 0x0080 (Latin-1 symbols: `«»°`, no-break
+    /// space), 0x2000 (dashes, quotes), 0x2100 (`№`); `None` for another `base`.
+    ///
+    /// ```
+    /// # use utfast_scalar::codepage::CodePage;
+    /// assert_eq!(CodePage::Windows1251.block(0x2100).unwrap()[0x16], 0xB9); // №
+    /// assert_eq!(CodePage::Windows1251.block(0x0080).unwrap()[0xAB - 0x80], 0xAB); // «
+    /// assert_eq!(CodePage::Koi8R.block(0x2000).unwrap()[0x14], 0); // — (not in KOI8-R)
+    /// assert!(CodePage::Koi8R.block(0x2500).is_none());
+    /// ```
+    pub fn block(self, base: u16) -> Option<&'static [u8; 128]> {
+        let enc = self.encoder();
+        if base == 0x400 {
+            return Some(&enc.cyrillic);
+        }
+        let k = OTHER_BLOCKS.iter().position(|&b| b == base)?;
+        Some(&enc.others[k])
     }
 
     fn encoder(self) -> &'static Encoder {
@@ -297,11 +337,7 @@ pub(crate) fn decode_code_page<S: Sink>(
 /// let e = codepage_to_utf8(b"a\xC0", &mut dst[..2], CodePage::Windows1251).unwrap_err();
 /// assert_eq!((e.kind(), e.valid_up_to(), e.written()), (ErrorKind::OutputTooSmall, 1, 1));
 /// ```
-pub fn codepage_to_utf8(
-    src: &[u8],
-    dst: &mut [u8],
-    cp: CodePage,
-) -> Result<usize, TranscodeError> {
+pub fn codepage_to_utf8(src: &[u8], dst: &mut [u8], cp: CodePage) -> Result<usize, TranscodeError> {
     transcode_code_page(src, dst, cp.encoding(), Encoding::Utf8, Mode::Strict)
 }
 

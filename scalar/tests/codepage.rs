@@ -36,7 +36,10 @@ fn peer_high_half(cp: CodePage) -> Vec<u16> {
         .map(|b| {
             let byte = [b];
             let (s, had_errors) = peer(cp).decode_without_bom_handling(&byte);
-            assert!(!had_errors, "{cp:?}: byte {b:#04X} is undefined in encoding_rs");
+            assert!(
+                !had_errors,
+                "{cp:?}: byte {b:#04X} is undefined in encoding_rs"
+            );
             let mut units = s.encode_utf16();
             let u = units.next().unwrap();
             assert!(units.next().is_none());
@@ -99,10 +102,7 @@ fn decode_every_byte_like_encoding_rs() {
         let mut dst16 = vec![0u8; 512];
         for e in [Endian::Little, Endian::Big] {
             assert_eq!(codepage_to_utf16(&all, &mut dst16, cp, e), Ok(512));
-            let units: Vec<u16> = dst16
-                .chunks(2)
-                .map(|p| e.read_u16([p[0], p[1]]))
-                .collect();
+            let units: Vec<u16> = dst16.chunks(2).map(|p| e.read_u16([p[0], p[1]])).collect();
             assert_eq!(units, want.encode_utf16().collect::<Vec<_>>());
         }
     }
@@ -138,13 +138,20 @@ fn encode_every_bmp_code_point_like_encoding_rs() {
                 Some(b) => assert_eq!((strict, d[0]), (Ok(1), b)),
                 None => {
                     let e = strict.unwrap_err();
-                    assert_eq!((e.kind(), e.valid_up_to(), e.written()), (ErrorKind::NotInCodePage, 0, 0));
+                    assert_eq!(
+                        (e.kind(), e.valid_up_to(), e.written()),
+                        (ErrorKind::NotInCodePage, 0, 0)
+                    );
                     assert_eq!(utf8_to_codepage(s, &mut d, cp, Mode::Lossy), Ok(1));
                     assert_eq!(d[0], b'?');
                 }
             }
             let mut u = [0u16; 2];
-            let u: Vec<u8> = c.encode_utf16(&mut u).iter().flat_map(|u| u.to_be_bytes()).collect();
+            let u: Vec<u8> = c
+                .encode_utf16(&mut u)
+                .iter()
+                .flat_map(|u| u.to_be_bytes())
+                .collect();
             let r = utf16_to_codepage(&u, &mut d, cp, Endian::Big, Mode::Lossy);
             assert_eq!((r, d[0]), (Ok(1), want.unwrap_or(b'?')));
         }
@@ -174,7 +181,10 @@ fn labels() {
         assert_eq!(Encoding::from_label(label), Some(e), "{label}");
         // Every WHATWG label of encoding_rs names the same encoding.
         let peer_e = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
-        assert_eq!(peer_e.name().to_ascii_lowercase(), e.name().to_ascii_lowercase());
+        assert_eq!(
+            peer_e.name().to_ascii_lowercase(),
+            e.name().to_ascii_lowercase()
+        );
         assert_eq!(Encoding::from_label(e.name()), Some(e));
     }
 }
@@ -204,7 +214,11 @@ fn agree_with_cpython_where_documented() {
             "import sys\nfor b in range(128, 256):\n    try: print('%04X' % ord(bytes([b]).decode('{}')))\n    except UnicodeDecodeError: print('-')\n",
             codec(cp)
         );
-        let out = match std::process::Command::new("python3").arg("-c").arg(&script).output() {
+        let out = match std::process::Command::new("python3")
+            .arg("-c")
+            .arg(&script)
+            .output()
+        {
             Ok(o) if o.status.success() => String::from_utf8(o.stdout).unwrap(),
             _ => {
                 eprintln!("python3 not available: CPython cross-check skipped");
@@ -219,6 +233,11 @@ fn agree_with_cpython_where_documented() {
                 differ.push((b, py));
             }
         }
-        assert_eq!(differ, cpython_differences(cp), "{cp:?} vs CPython {}", codec(cp));
+        assert_eq!(
+            differ,
+            cpython_differences(cp),
+            "{cp:?} vs CPython {}",
+            codec(cp)
+        );
     }
 }

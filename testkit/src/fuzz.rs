@@ -197,7 +197,10 @@ pub fn check_roundtrip(text: &str) {
         Encoding::Windows1251,
         Encoding::Ibm866,
     ] {
-        if !text.chars().all(|c| oracle::encode_char(c, to, &mut scratch)) {
+        if !text
+            .chars()
+            .all(|c| oracle::encode_char(c, to, &mut scratch))
+        {
             continue;
         }
         let mut want_mid = Vec::new();
@@ -281,7 +284,8 @@ pub fn check_codepage_roundtrip(src: &[u8]) {
             let want_mid = oracle::encode_str(&text, via);
             for &k in kernels() {
                 for mode in MODES {
-                    let what = || format!("{} {cp}->{via}->{cp} {mode:?}: {}", k.name(), to_hex(src));
+                    let what =
+                        || format!("{} {cp}->{via}->{cp} {mode:?}: {}", k.name(), to_hex(src));
                     let mid = run_kernel(k, src, cp, via, mode, want_mid.len(), Tail::Untouched);
                     assert_eq!(mid.result, Ok(want_mid.len()), "{}", what());
                     assert_bytes_eq(&mid.out, &want_mid, what);

@@ -43,7 +43,11 @@ pub fn code_page_chars(
         assert!(!had_errors, "{e}: every byte is defined");
         let chars: Vec<char> = s.chars().collect();
         let chars: [char; 256] = chars.try_into().expect("one char per byte");
-        let back = chars.iter().enumerate().map(|(b, &c)| (c, b as u8)).collect();
+        let back = chars
+            .iter()
+            .enumerate()
+            .map(|(b, &c)| (c, b as u8))
+            .collect();
         (chars, back)
     }))
 }

@@ -130,7 +130,9 @@ fn transcode_all_pairs() {
             Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => unreachable!(),
         }
     };
-    let encodings = Encoding::ALL.into_iter().filter(|&e| utfast::CodePage::of(e).is_none());
+    let encodings = Encoding::ALL
+        .into_iter()
+        .filter(|&e| utfast::CodePage::of(e).is_none());
     for from in encodings.clone() {
         for to in encodings.clone() {
             let src = forms(from);
@@ -149,7 +151,7 @@ fn transcode_all_pairs() {
 #[test]
 fn transcode_all_pairs_cyrillic() {
     // Characters every code page and UTF form has (not Latin-1).
-    let text = "Съешь ещё этих булок, Ёж! 1234 ░";
+    let text = "Съешь ещё этих булок, Ёж! 1234";
     let forms = |e: Encoding| utfast_testkit::oracle::encode_str(text, e);
     let encodings = Encoding::ALL.into_iter().filter(|&e| e != Encoding::Latin1);
     for from in encodings.clone() {
@@ -168,7 +170,10 @@ fn transcode_all_pairs_cyrillic() {
     for cp in [Encoding::Koi8R, Encoding::Windows1251, Encoding::Ibm866] {
         let src = "abĀc".as_bytes();
         let e = utfast::transcode_to_vec(src, Encoding::Utf8, cp, Mode::Strict).unwrap_err();
-        assert_eq!((e.kind(), e.valid_up_to(), e.written()), (ErrorKind::NotInCodePage, 2, 2));
+        assert_eq!(
+            (e.kind(), e.valid_up_to(), e.written()),
+            (ErrorKind::NotInCodePage, 2, 2)
+        );
         let v = utfast::transcode_to_vec(src, Encoding::Utf8, cp, Mode::Lossy).unwrap();
         assert_eq!(v, b"ab?c");
     }

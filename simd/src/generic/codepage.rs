@@ -36,7 +36,10 @@
 //! (`COMPRESS8`, as UTF-8 -> Latin-1 does). Anything else (other characters, a
 //! character the code page lacks, ill-formed input) is the scalar code's: the block
 //! loop hands the block to it (strict: the exact error; lossy: `?` and U+FFFD as
-//! `?`) and resumes after it; see [`super::handover`].
+//! `?`) and resumes after it; see [`super::handover`]. From UTF-16 and UTF-32, a
+//! refused block is tried once more ([`BlockOp::retry`]) with three more tables:
+//! U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F, where the other characters of
+//! Russian text are (`«»`, no-break space, dashes, `№`; windows-1251 has them).
 
 mod lookup;
 
@@ -51,12 +54,14 @@ use utfast_scalar::codepage as scalar;
 use utfast_scalar::{CodePage, Endian, Mode, TranscodeError};
 
 /// The low bytes of the high half's UTF-16 units, XOR the byte's low seven bits.
+#[inline(always)]
 fn low_table(cp: CodePage) -> [u8; 128] {
     let t = cp.high_half();
     core::array::from_fn(|i| (t[i] as u8) ^ (i as u8))
 }
 
 /// The high bytes of the high half's UTF-16 units.
+#[inline(always)]
 fn high_table(cp: CodePage) -> [u8; 128] {
     let t = cp.high_half();
     core::array::from_fn(|i| (t[i] >> 8) as u8)
@@ -273,9 +278,13 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
     )
 }
 
-/// The encoding table of one code page (the Cyrillic block), in registers.
+/// The encoding tables of one code page, in registers: the Cyrillic block, and for
+/// the retry of a refused block U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F.
 struct Encoder<V: Lookup128> {
     cyrillic: V::Table,
+    latin1: V::Table,
+    punctuation: V::Table,
+    letterlike: V::Table,
     four: V,
     high: V,
 }
@@ -287,8 +296,12 @@ impl<V: Lookup128> Encoder<V> {
     unsafe fn new(cp: CodePage) -> Self {
         // SAFETY: the caller's promise.
         unsafe {
+            let block = |base| cp.block(base).unwrap_or(&[0; 128]);
             Encoder {
                 cyrillic: V::table128(cp.cyrillic()),
+                latin1: V::table128(block(0x0080)),
+                punctuation: V::table128(block(0x2000)),
+                letterlike: V::table128(block(0x2100)),
                 four: V::splat(4),
                 high: V::splat(0x80),
             }
@@ -320,6 +333,36 @@ impl<V: Lookup128> Encoder<V> {
             Some(c.or(lo.and(is_ascii)))
         }
     }
+
+    /// [`Encoder::encode`] for more characters (the retry of a refused block): also
+    /// U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F, the blocks of the symbols of
+    /// Russian text (`«»`, no-break space, dashes, `№`).
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn encode_more(&self, lo: V, hi: V) -> Option<V> {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let zero = V::splat(0);
+            let low_half = lo.and(self.high).eq8(zero);
+            let is0 = hi.eq8(zero);
+            let ascii = is0.and(low_half);
+            // Index 0x80 + the low seven bits where the high byte selects the table
+            // (and the low byte is below 0x80); below 0x80 (result 0) elsewhere.
+            let idx = |sel: V| lo.or(self.high).and(sel.and(low_half));
+            let c = idx(hi.eq8(self.four)).lookup128(&self.cyrillic);
+            let p = idx(hi.eq8(V::splat(0x20))).lookup128(&self.punctuation);
+            let l = idx(hi.eq8(V::splat(0x21))).lookup128(&self.letterlike);
+            // U+0080..U+00FF: the low byte itself is the index.
+            let c = c.or(p).or(l).or(lo.and(is0).lookup128(&self.latin1));
+            let bad = ascii.xor(c.eq8(zero));
+            if !bad.is_zero() {
+                return None;
+            }
+            Some(c.or(lo.and(ascii)))
+        }
+    }
 }
 
 /// UTF-16 (`from`) -> code page: two vectors in, one out.
@@ -349,6 +392,25 @@ impl<V: Lookup128> BlockOp<V> for FromUtf16<V> {
             self.enc.encode(lo, hi)?.store_unaligned(dst);
         }
         Some(<Self as BlockOp<V>>::OUT)
+    }
+
+    const RETRY_OUT: usize = V::BYTES;
+
+    #[inline(always)]
+    unsafe fn retry(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let mut a = V::load_unaligned(src);
+            let mut b = V::load_unaligned(src.add(V::BYTES));
+            if self.from == Endian::Big {
+                a = a.swap_bytes16();
+                b = b.swap_bytes16();
+            }
+            let lo = V::narrow16(a, b);
+            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            self.enc.encode_more(lo, hi)?.store_unaligned(dst);
+        }
+        Some(V::BYTES)
     }
 
     #[inline(always)]
@@ -392,6 +454,28 @@ impl<V: Lookup128> BlockOp<V> for FromUtf32<V> {
             self.enc.encode(lo, hi)?.store_unaligned(dst);
         }
         Some(<Self as BlockOp<V>>::OUT)
+    }
+
+    const RETRY_OUT: usize = V::BYTES;
+
+    #[inline(always)]
+    unsafe fn retry(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let mut v = [0, 1, 2, 3].map(|k| V::load_unaligned(src.add(k * V::BYTES)));
+            if self.from == Endian::Big {
+                v = v.map(|x| x.swap_bytes32());
+            }
+            let upper = V::splat4([0, 0, 0xFF, 0xFF]);
+            if !v[0].or(v[1]).or(v[2].or(v[3])).and(upper).is_zero() {
+                return None;
+            }
+            let (a, b) = (V::narrow32(v[0], v[1]), V::narrow32(v[2], v[3]));
+            let lo = V::narrow16(a, b);
+            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            self.enc.encode_more(lo, hi)?.store_unaligned(dst);
+        }
+        Some(V::BYTES)
     }
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {

@@ -178,7 +178,11 @@ mod tests {
                 q.store_unaligned(z.as_mut_ptr());
                 for i in 0..V::BYTES {
                     let b = input[i] as usize;
-                    let (wt, wu) = if b < 128 { (0, 0) } else { (t[b - 128], u[b - 128]) };
+                    let (wt, wu) = if b < 128 {
+                        (0, 0)
+                    } else {
+                        (t[b - 128], u[b - 128])
+                    };
                     assert_eq!((x[i], y[i], z[i]), (wt, wt, wu), "byte {b:#04X}");
                 }
             }

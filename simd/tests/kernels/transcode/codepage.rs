@@ -8,7 +8,8 @@ use utfast_testkit::*;
 /// Text that stresses the encoders' fast blocks: runs of ASCII, Cyrillic letters
 /// (two-byte UTF-8 `D0`/`D1`), Ё/ё, letters of U+0400..U+047F that the code pages
 /// lack, box drawing (three bytes), Latin-1 symbols some have, characters none has.
-const POOL: &str = "aeo .,\nабвгдежзийклмнопрстуфхцчшщъыьэюяАБВЮЯЁёЂђЎўЄєІіЇїѢѣѲѳ҂Ґґ─│┌╬░▒▓■°·©«»№€—’\u{A0}ÿ中😀";
+const POOL: &str =
+    "aeo .,\nабвгдежзийклмнопрстуфхцчшщъыьэюяАБВЮЯЁёЂђЎўЄєІіЇїѢѣѲѳ҂Ґґ─│┌╬░▒▓■°·©«»№€—’\u{A0}ÿ中😀";
 
 /// Random text of runs of characters of [`POOL`] (Cyrillic letters most often).
 fn cyrillic_text(rng: &mut Rng, len: usize) -> String {
@@ -41,7 +42,11 @@ fn corpus_every_direction_every_kernel() {
         Encoding::Utf32Be,
     ];
     for (name, cp, bytes, utf8) in cyrillic_texts() {
-        let bytes = if quick() { bytes[..bytes.len().min(8192)].to_vec() } else { bytes };
+        let bytes = if quick() {
+            bytes[..bytes.len().min(8192)].to_vec()
+        } else {
+            bytes
+        };
         let peer = encoding_rs::Encoding::for_label(cp.name().as_bytes()).unwrap();
         let want_utf8 = peer.decode_without_bom_handling(&bytes).0.into_owned();
         if let Some(u) = &utf8 {
@@ -56,11 +61,21 @@ fn corpus_every_direction_every_kernel() {
                     let len = want.len();
                     let got = kernel(k, &bytes, cp, to, mode, len, 0xA5)
                         .unwrap_or_else(|m| panic!("{name} {} {cp}->{to}: {m}", k.name()));
-                    assert_eq!(got.result, Ok(len), "{name} {} {cp}->{to} {mode:?}", k.name());
+                    assert_eq!(
+                        got.result,
+                        Ok(len),
+                        "{name} {} {cp}->{to} {mode:?}",
+                        k.name()
+                    );
                     assert!(got.out == want, "{name} {} {cp}->{to} {mode:?}", k.name());
                     let back = kernel(k, &want, to, cp, mode, bytes.len(), 0xA5)
                         .unwrap_or_else(|m| panic!("{name} {} {to}->{cp}: {m}", k.name()));
-                    assert_eq!(back.result, Ok(bytes.len()), "{name} {} {to}->{cp} {mode:?}", k.name());
+                    assert_eq!(
+                        back.result,
+                        Ok(bytes.len()),
+                        "{name} {} {to}->{cp} {mode:?}",
+                        k.name()
+                    );
                     assert!(back.out == bytes, "{name} {} {to}->{cp} {mode:?}", k.name());
                 }
             }
@@ -96,13 +111,22 @@ fn russian_utf8_to_code_pages() {
 fn random_inputs_every_size() {
     let ks = kernels();
     let mut rng = Rng(0xC0DE_9A6E_5EED_0001);
-    let lens: Vec<usize> = (0..=200).step_by(if quick() { 13 } else { 1 }).chain([511, 1000, 4097]).collect();
+    let lens: Vec<usize> = (0..=200)
+        .step_by(if quick() { 13 } else { 1 })
+        .chain([511, 1000, 4097])
+        .collect();
     let all = ALL;
     for &len in &lens {
         for cp in CODE_PAGES {
             // Bytes: mostly high ones, some ASCII runs.
             let src: Vec<u8> = (0..len)
-                .map(|i| if (i / 17) % 3 == 0 { b'a' + (i % 26) as u8 } else { rng.next() as u8 | 0x80 })
+                .map(|i| {
+                    if (i / 17) % 3 == 0 {
+                        b'a' + (i % 26) as u8
+                    } else {
+                        rng.next() as u8 | 0x80
+                    }
+                })
                 .collect();
             let (storage, off) = misaligned(&src, len % 7);
             check_all_targets(ks, &storage[off..], cp, &all).unwrap_or_else(|m| panic!("{m}"));
