@@ -132,6 +132,9 @@ fn peer(e: Encoding) -> &'static encoding_rs::Encoding {
     encoding_rs::Encoding::for_label(e.name().as_bytes()).expect("a WHATWG encoding")
 }
 
+/// How a direction picks its input from a text.
+type InputFn = fn(&Text) -> Option<&[u8]>;
+
 /// The code page directions: each code page to and from UTF-8 and UTF-16LE, against
 /// encoding_rs's decoders and encoders (without replacement, as our strict mode).
 fn codepage_directions() -> Vec<Direction> {
@@ -165,7 +168,7 @@ fn codepage_directions() -> Vec<Direction> {
             ],
         ),
     ] {
-        let input: [fn(&Text) -> Option<&[u8]>; 4] = match e {
+        let input: [InputFn; 4] = match e {
             Encoding::Koi8R => [
                 |t| cp_bytes(t, Encoding::Koi8R),
                 |t| cp_bytes(t, Encoding::Koi8R),
