@@ -280,6 +280,7 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
 
 /// The encoding tables of one code page, in registers: the Cyrillic block, and for
 /// the retry of a refused block U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F.
+#[derive(Clone, Copy)]
 struct Encoder<V: Lookup128> {
     cyrillic: V::Table,
     latin1: V::Table,
@@ -497,13 +498,15 @@ pub(crate) unsafe fn utf16_to_codepage<W: Lookup128>(
 ) -> Result<usize, TranscodeError> {
     // SAFETY: the ISA is the caller's promise.
     unsafe {
-        let enc = |mode| FromUtf16::<W> {
-            enc: Encoder::new(cp),
+        // Made here, not in the closure (which is compiled without the ISA's features).
+        let enc = Encoder::<W>::new(cp);
+        let op = |mode| FromUtf16::<W> {
+            enc,
             cp,
             from,
             mode,
         };
-        run_in_mode::<W, _>(mode, enc, src, dst)
+        run_in_mode::<W, _>(mode, op, src, dst)
     }
 }
 
@@ -521,13 +524,15 @@ pub(crate) unsafe fn utf32_to_codepage<W: Lookup128>(
 ) -> Result<usize, TranscodeError> {
     // SAFETY: the ISA is the caller's promise.
     unsafe {
-        let enc = |mode| FromUtf32::<W> {
-            enc: Encoder::new(cp),
+        // Made here, not in the closure (which is compiled without the ISA's features).
+        let enc = Encoder::<W>::new(cp);
+        let op = |mode| FromUtf32::<W> {
+            enc,
             cp,
             from,
             mode,
         };
-        run_in_mode::<W, _>(mode, enc, src, dst)
+        run_in_mode::<W, _>(mode, op, src, dst)
     }
 }
 

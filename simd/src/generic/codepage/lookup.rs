@@ -74,8 +74,15 @@ mod x86_64 {
                 #[inline(always)]
                 unsafe fn table128(t: &[u8; 128]) -> [$t; 8] {
                     let d = telescoped(t);
-                    // SAFETY: the caller guarantees the ISA.
-                    unsafe { d.map(|s| <$t>::broadcast_lane(&s)) }
+                    // SAFETY: the caller guarantees the ISA. (A loop, not a closure:
+                    // a closure would be compiled without the caller's features.)
+                    unsafe {
+                        let mut out = [<$t>::splat(0); 8];
+                        for (o, s) in out.iter_mut().zip(&d) {
+                            *o = <$t>::broadcast_lane(s);
+                        }
+                        out
+                    }
                 }
 
                 #[inline(always)]
