@@ -63,6 +63,10 @@ struct Text {
     utf32le: Vec<u8>,
     /// Latin-1 bytes, when every character is <= U+00FF.
     latin1: Option<Vec<u8>>,
+    // Cyrillic code pages
+    /// The text in a Cyrillic code page (only the Russian texts of
+    /// `tests/data/cyrillic` have one, and only they are used for code page rows).
+    codepage: Option<(Encoding, Vec<u8>)>,
 }
 
 impl Text {
@@ -85,8 +89,154 @@ impl Text {
                 .collect(),
             u16s,
             u32s,
+            codepage: None,
         }
     }
+}
+
+// Cyrillic code pages
+/// The Russian lipsum and "Mars" texts of `tests/data/cyrillic` in each code page.
+fn cyrillic_texts() -> Vec<Text> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/cyrillic");
+    let mut out = Vec::new();
+    for (file, e, peer) in [
+        ("koi8-r", Encoding::Koi8R, encoding_rs::KOI8_R),
+        (
+            "windows-1251",
+            Encoding::Windows1251,
+            encoding_rs::WINDOWS_1251,
+        ),
+        ("ibm866", Encoding::Ibm866, encoding_rs::IBM866),
+    ] {
+        for (text, short) in [("lipsum-russian", "lipsum"), ("mars-russian", "mars")] {
+            let bytes = std::fs::read(format!("{dir}/{text}.{file}.txt")).expect("corpus file");
+            let s = peer.decode_without_bom_handling(&bytes).0.into_owned();
+            let mut t = Text::new(&format!("{short}.{file}"), &s);
+            t.codepage = Some((e, bytes));
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// The code page bytes of a text of [`cyrillic_texts`] in code page `e`.
+fn cp_bytes(t: &Text, e: Encoding) -> Option<&[u8]> {
+    t.codepage
+        .as_ref()
+        .filter(|(te, _)| *te == e)
+        .map(|(_, b)| &b[..])
+}
+
+/// encoding_rs's encoding of `e`.
+fn peer(e: Encoding) -> &'static encoding_rs::Encoding {
+    encoding_rs::Encoding::for_label(e.name().as_bytes()).expect("a WHATWG encoding")
+}
+
+/// How a direction picks its input from a text.
+type InputFn = fn(&Text) -> Option<&[u8]>;
+
+/// The code page directions: each code page to and from UTF-8 and UTF-16LE, against
+/// encoding_rs's decoders and encoders (without replacement, as our strict mode).
+fn codepage_directions() -> Vec<Direction> {
+    let mut out = Vec::new();
+    for (e, name) in [
+        (
+            Encoding::Koi8R,
+            [
+                "koi8-r->utf8",
+                "koi8-r->utf16le",
+                "utf8->koi8-r",
+                "utf16le->koi8-r",
+            ],
+        ),
+        (
+            Encoding::Windows1251,
+            [
+                "cp1251->utf8",
+                "cp1251->utf16le",
+                "utf8->cp1251",
+                "utf16le->cp1251",
+            ],
+        ),
+        (
+            Encoding::Ibm866,
+            [
+                "cp866->utf8",
+                "cp866->utf16le",
+                "utf8->cp866",
+                "utf16le->cp866",
+            ],
+        ),
+    ] {
+        let input: [InputFn; 4] = match e {
+            Encoding::Koi8R => [
+                |t| cp_bytes(t, Encoding::Koi8R),
+                |t| cp_bytes(t, Encoding::Koi8R),
+                |t| cp_bytes(t, Encoding::Koi8R).map(|_| &t.utf8[..]),
+                |t| cp_bytes(t, Encoding::Koi8R).map(|_| &t.utf16le[..]),
+            ],
+            Encoding::Windows1251 => [
+                |t| cp_bytes(t, Encoding::Windows1251),
+                |t| cp_bytes(t, Encoding::Windows1251),
+                |t| cp_bytes(t, Encoding::Windows1251).map(|_| &t.utf8[..]),
+                |t| cp_bytes(t, Encoding::Windows1251).map(|_| &t.utf16le[..]),
+            ],
+            _ => [
+                |t| cp_bytes(t, Encoding::Ibm866),
+                |t| cp_bytes(t, Encoding::Ibm866),
+                |t| cp_bytes(t, Encoding::Ibm866).map(|_| &t.utf8[..]),
+                |t| cp_bytes(t, Encoding::Ibm866).map(|_| &t.utf16le[..]),
+            ],
+        };
+        out.push(direction(
+            name[0],
+            input[0],
+            (e, Encoding::Utf8),
+            vec![other("enc_rs", move |t, d| {
+                let src = cp_bytes(t, e).expect("code page text");
+                let mut dec = peer(e).new_decoder_without_bom_handling();
+                let (r, _, w) = dec.decode_to_utf8_without_replacement(src, d, true);
+                assert_eq!(r, encoding_rs::DecoderResult::InputEmpty);
+                w
+            })],
+        ));
+        out.push(direction(
+            name[1],
+            input[1],
+            (e, Encoding::Utf16Le),
+            vec![other("enc_rs", move |t, d| {
+                let src = cp_bytes(t, e).expect("code page text");
+                let mut dec = peer(e).new_decoder_without_bom_handling();
+                let (r, _, w) = dec.decode_to_utf16_without_replacement(src, u16_out(d), true);
+                assert_eq!(r, encoding_rs::DecoderResult::InputEmpty);
+                w
+            })],
+        ));
+        out.push(direction(
+            name[2],
+            input[2],
+            (Encoding::Utf8, e),
+            vec![other("enc_rs", move |t, d| {
+                let s = std::str::from_utf8(&t.utf8).expect("UTF-8");
+                let mut enc = peer(e).new_encoder();
+                let (r, _, w) = enc.encode_from_utf8_without_replacement(s, d, true);
+                assert_eq!(r, encoding_rs::EncoderResult::InputEmpty);
+                w
+            })],
+        ));
+        out.push(direction(
+            name[3],
+            input[3],
+            (Encoding::Utf16Le, e),
+            vec![other("enc_rs", move |t, d| {
+                let mut enc = peer(e).new_encoder();
+                let (r, _, w) = enc.encode_from_utf16_without_replacement(&t.u16s, d, true);
+                assert_eq!(r, encoding_rs::EncoderResult::InputEmpty);
+                w
+            })],
+        ));
+    }
+    out
 }
 
 /// The lipsum files, plus "Latin1": the Latin text with every 16th letter a/e/o
@@ -392,8 +542,12 @@ fn main() {
         std::env::var("SIMDUTF_FORCE_IMPLEMENTATION").ok(),
         kernels.iter().map(|k| k.name()).collect::<Vec<_>>()
     );
-    let texts = texts();
-    for dir in directions() {
+    let mut texts = texts();
+    // Cyrillic code pages: their texts, used only by their directions.
+    texts.extend(cyrillic_texts());
+    let mut dirs = directions();
+    dirs.extend(codepage_directions());
+    for dir in dirs {
         if filter
             .as_ref()
             .is_some_and(|f| !dir.name.contains(f.as_str()))
@@ -409,6 +563,15 @@ fn main() {
         println!("## {} (GB/s of input)", dir.name);
         print_row(&header, markdown, true);
         for t in &texts {
+            let cyrillic_dir = [dir.from, dir.to].iter().any(|e| {
+                matches!(
+                    e,
+                    Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866
+                )
+            });
+            if t.codepage.is_some() != cyrillic_dir {
+                continue;
+            }
             let Some(src) = (dir.input)(t) else { continue };
             // Output buffers are u64s (aligned for the u16/u32 views of the
             // competitors) of 4 bytes per input byte: more than any worst case.

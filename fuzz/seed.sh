@@ -4,7 +4,8 @@
 # Sources: the conformance vectors (tests/data/conformance, else ../shared/conformance
 # next to the main checkout, or $UTFAST_CONFORMANCE) and the lipsum texts
 # (tests/data/lipsum/*.txt) cut into 64..4096-byte pieces, also re-encoded as
-# UTF-16LE/BE, UTF-32LE/BE and Latin-1 where representable. The transcode and
+# UTF-16LE/BE, UTF-32LE/BE and Latin-1 where representable, and the Russian texts of
+# tests/data/cyrillic in KOI8-R, windows-1251 and IBM866. The transcode and
 # streaming targets get their fuzzer header bytes prepended (see fuzz_targets/).
 # Existing corpus files are kept: libFuzzer adds what it found to the same directories.
 set -euo pipefail
@@ -43,7 +44,8 @@ def put(target, data):
             f.write(data)
         count[target] += 1
 
-# (bytes, encoding index as in Encoding::ALL: 0 UTF-8, 1 16LE, 2 16BE, 3 32LE, 4 32BE, 5 Latin-1)
+# (bytes, encoding index as in Encoding::ALL: 0 UTF-8, 1 16LE, 2 16BE, 3 32LE, 4 32BE, 5 Latin-1,
+# 6 KOI8-R, 7 windows-1251, 8 IBM866)
 seeds = []
 
 def add_text(text_bytes):
@@ -56,6 +58,21 @@ def add_text(text_bytes):
         seeds.append((s.encode(codec)[:MAX_LEN], i))
     if all(ord(c) < 256 for c in s):
         seeds.append((s.encode("latin-1"), 5))
+    # Cyrillic code pages (where CPython's codec has every character)
+    for i, codec in [(6, "koi8_r"), (7, "cp1251"), (8, "cp866")]:
+        try:
+            seeds.append((s.encode(codec)[:MAX_LEN], i))
+        except UnicodeEncodeError:
+            pass
+
+# The Russian texts in the code pages: slices, read as their code page.
+cyrillic_dir = os.path.join(os.path.dirname(lipsum_dir), "cyrillic")
+for i, name in [(6, "koi8-r"), (7, "windows-1251"), (8, "ibm866")]:
+    for path in sorted(glob.glob(os.path.join(cyrillic_dir, f"*.{name}.txt"))):
+        data = open(path, "rb").read()
+        for k, size in enumerate([64, 300, 4096]):
+            off = (i * 211 + k * 1931) % max(1, len(data) - size)
+            seeds.append((data[off:off + size], i))
 
 # Lipsum slices: 64..4096 bytes at offsets that also cut characters in half.
 for n, path in enumerate(sorted(glob.glob(os.path.join(lipsum_dir, "*.txt")))):
@@ -94,12 +111,13 @@ for i, (data, enc) in enumerate(seeds):
     if len(data) <= 512:
         put("encoding", data)
     # transcode header: from, to, mode, cut (see fuzz_targets/transcode.rs).
-    put("transcode", bytes([enc, i % 6, (i // 6) % 3, 0x80]) + data)
+    put("transcode", bytes([enc, i % 9, (i // 9) % 3, 0x80]) + data)
     # streaming header: from, to, mode, bom, out_len, four cycled chunk lengths.
     if len(data) <= 1024:
-        put("streaming", bytes([enc, (i + 1) % 6, i % 3, (i // 3) % 3, [0, 1, 7, 64][i % 4],
+        put("streaming", bytes([enc, (i + 1) % 9, i % 3, (i // 3) % 3, [0, 1, 7, 64][i % 4],
                                 1 + i % 7, 64, 3, 17 + i % 50]) + data)
-for label in [b"utf-8", b"UTF-16LE", b" latin1 ", b"iso_8859-1", b"utf-16", b"l1", b"utf32be"]:
+for label in [b"utf-8", b"UTF-16LE", b" latin1 ", b"iso_8859-1", b"utf-16", b"l1", b"utf32be",
+              b"koi8-r", b"CP1251", b"cp866", b"csibm866", b"x-cp1251", b"koi"]:
     put("encoding", label)
 print("seed.sh: new seed files:", ", ".join(f"{t} {count[t]}" for t in targets))
 PY

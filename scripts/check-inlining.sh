@@ -24,7 +24,9 @@ ops="validate_utf8 is_utf8 is_ascii validate_utf16 validate_utf32
     utf32_to_utf8 utf32_to_utf16 utf32_to_utf32 utf32_to_latin1
     latin1_to_utf8 latin1_to_utf16 latin1_to_utf32
     count_utf8 count_utf16 utf16_len_from_utf8 utf8_len_from_utf16
-    utf8_len_from_utf32 utf16_len_from_utf32 utf8_len_from_latin1"
+    utf8_len_from_utf32 utf16_len_from_utf32 utf8_len_from_latin1
+    codepage_to_utf8 codepage_to_utf16 codepage_to_utf32
+    utf8_to_codepage utf16_to_codepage utf32_to_codepage"
 case "$(uname -m)" in
     x86_64) kernels="x86_64::sse42 x86_64::avx2 x86_64::avx512" ;;
     aarch64) kernels="aarch64::neon" ;;
@@ -40,7 +42,7 @@ for k in $kernels; do
         fi
     done
 done
-outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|core_arch::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$' <<<"$syms" \
+outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|as utfast_simd::generic::codepage::lookup::Lookup128>|core_arch::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$' <<<"$syms" \
     | grep -vE '::(locate_error|repair|utf16_one_by_one)$|::handover::|::KERNEL::' || true)
 if [ -n "$outlined" ]; then
     echo "algorithms or primitives compiled as separate functions (not inlined):"

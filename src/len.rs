@@ -353,6 +353,18 @@ pub(crate) fn valid_output_len(
         (Latin1, Utf16Le | Utf16Be) => 2 * src.len(),
         (Latin1, Utf32Le | Utf32Be) => 4 * src.len(),
         (Latin1, Latin1) => src.len(),
+        // Cyrillic code pages: one byte per character, every character in the BMP.
+        (Koi8R | Windows1251 | Ibm866, Utf8) => match utfast_scalar::CodePage::of(from) {
+            Some(cp) => utfast_scalar::codepage::utf8_len_from_codepage(src, cp),
+            None => unreachable!("a code page"),
+        },
+        (Koi8R | Windows1251 | Ibm866, Utf16Le | Utf16Be) => 2 * src.len(),
+        (Koi8R | Windows1251 | Ibm866, Utf32Le | Utf32Be) => 4 * src.len(),
+        (Koi8R | Windows1251 | Ibm866, Latin1 | Koi8R | Windows1251 | Ibm866) => src.len(),
+        (Utf8, Koi8R | Windows1251 | Ibm866) => k.count_utf8(src),
+        (Utf16Le | Utf16Be, Koi8R | Windows1251 | Ibm866) => k.count_utf16(src, fe),
+        (Utf32Le | Utf32Be, Koi8R | Windows1251 | Ibm866) => src.len() / 4,
+        (Latin1, Koi8R | Windows1251 | Ibm866) => src.len(),
     }
 }
 
@@ -372,7 +384,8 @@ pub(crate) fn first_error(
         Encoding::Utf32Le | Encoding::Utf32Be => {
             k.validate_utf32(src, e).map_err(|e| e.valid_up_to())
         }
-        Encoding::Latin1 => Ok(()),
+        // Every byte is a character in Latin-1 and the Cyrillic code pages.
+        Encoding::Latin1 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => Ok(()),
     }
 }
 

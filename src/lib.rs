@@ -122,6 +122,8 @@ pub use validate::*;
 
 pub use utfast_scalar::encoding::detect_bom;
 pub use utfast_scalar::transcode::max_output_len;
+// Cyrillic code pages
+pub use utfast_scalar::CodePage;
 pub use utfast_scalar::{
     Encoding, EncodingSet, Endian, ErrorKind, Mode, TranscodeError, Utf16Error, Utf32Error,
     Utf8Error,

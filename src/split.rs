@@ -48,6 +48,8 @@ pub fn piece_boundary(encoding: Encoding, src: &[u8], at: usize) -> usize {
         Encoding::Utf16Be if rest[0] & 0xFC == 0xDC => 2,
         Encoding::Utf16Le | Encoding::Utf16Be => 0,
         Encoding::Utf32Le | Encoding::Utf32Be | Encoding::Latin1 => 0,
+        // Cyrillic code pages: one byte per character.
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => 0,
     };
     at.min(src.len()) + skip
 }

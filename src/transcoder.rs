@@ -421,7 +421,7 @@ impl Transcoder {
 /// - UTF-8: a lead byte followed by fewer continuation bytes than it needs, all in the
 ///   ranges allowed after it (`E0 A0`, not `E0 80`, which is already an error).
 /// - UTF-16: an odd trailing byte, and a high surrogate right before it or at the end.
-/// - UTF-32: 1..3 trailing bytes. Latin-1: nothing.
+/// - UTF-32: 1..3 trailing bytes. Latin-1 and the Cyrillic code pages: nothing.
 ///
 /// ```
 /// use utfast::{incomplete_suffix_len, Encoding};
@@ -447,6 +447,8 @@ pub fn incomplete_suffix_len(encoding: Encoding, src: &[u8]) -> usize {
         }
         Encoding::Utf32Le | Encoding::Utf32Be => src.len() % 4,
         Encoding::Latin1 => 0,
+        // Cyrillic code pages: one byte per character.
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => 0,
     }
 }
 

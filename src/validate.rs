@@ -170,7 +170,8 @@ pub fn validate_utf32be(src: &[u8]) -> Result<(), Utf32Error> {
 
 /// Validates `src` in any [`Encoding`]. Errors: a [`DecodeError`] with the kind of
 /// the first error and its position in **bytes** (`offset`), as every other
-/// validator reports. Latin-1 is always valid.
+/// validator reports. Latin-1 and the Cyrillic code pages are always valid (every
+/// byte is a character).
 ///
 /// ```
 /// use utfast::{Encoding, ErrorKind};
@@ -198,6 +199,8 @@ pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), DecodeError> {
             Err(e) => (e.valid_up_to(), e.kind()),
         },
         Encoding::Latin1 => return Ok(()),
+        // Cyrillic code pages
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => return Ok(()),
     };
     Err(DecodeError {
         offset: valid_up_to as u64,
@@ -227,7 +230,7 @@ pub struct DecodeError {
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.kind == ErrorKind::NotLatin1 {
+        if matches!(self.kind, ErrorKind::NotLatin1 | ErrorKind::NotInCodePage) {
             write!(
                 f,
                 "{} input at byte {} cannot be converted: {}",
@@ -247,7 +250,9 @@ impl core::error::Error for DecodeError {}
 
 /// The set of encodings in which `src` is valid text (Latin-1 always is), checked
 /// with the active kernel. A BOM is neither required nor interpreted; see
-/// [`detect_bom`](crate::detect_bom) for that.
+/// [`detect_bom`](crate::detect_bom) for that. The Cyrillic code pages, which
+/// accept every byte too, are not listed (as in
+/// [`utfast_scalar::encoding::detect_encodings`]).
 ///
 /// ```
 /// use utfast::Encoding;
@@ -260,6 +265,10 @@ impl core::error::Error for DecodeError {}
 pub fn detect_encodings(src: &[u8]) -> EncodingSet {
     let mut set = EncodingSet::EMPTY;
     for e in Encoding::ALL {
+        // Cyrillic code pages: told apart only by a detector, not listed.
+        if utfast_scalar::CodePage::of(e).is_some() {
+            continue;
+        }
         if validate(src, e).is_ok() {
             set.insert(e);
         }

@@ -110,23 +110,37 @@ pub enum Encoding {
     Utf32Be,
     /// ISO-8859-1: each byte is the code point U+0000..U+00FF.
     Latin1,
+    // Cyrillic code pages
+    /// KOI8-R, the Russian Unix and mail code page (WHATWG index `index-koi8-r`).
+    Koi8R,
+    /// windows-1251 (CP1251), the Russian Windows code page (WHATWG index).
+    Windows1251,
+    /// IBM866 (CP866), the Russian DOS code page (WHATWG index).
+    Ibm866,
 }
 
 impl Encoding {
     /// Every encoding, in the order used by [`EncodingSet`] and [`detect_encodings`].
-    pub const ALL: [Encoding; 6] = [
+    pub const ALL: [Encoding; 9] = [
         Encoding::Utf8,
         Encoding::Utf16Le,
         Encoding::Utf16Be,
         Encoding::Utf32Le,
         Encoding::Utf32Be,
         Encoding::Latin1,
+        // Cyrillic code pages
+        Encoding::Koi8R,
+        Encoding::Windows1251,
+        Encoding::Ibm866,
     ];
 
     /// Looks up an encoding label, case-insensitively, ignoring surrounding ASCII
     /// whitespace. Accepted: `utf-8`, `utf8`, `unicode-1-1-utf-8`, `utf-16le`,
     /// `utf16le`, `utf-16be`, `utf16be`, `utf-32le`, `utf32le`, `utf-32be`, `utf32be`,
-    /// `latin1`, `latin-1`, `iso-8859-1`, `iso8859-1`, `iso_8859-1`, `l1`. The
+    /// `latin1`, `latin-1`, `iso-8859-1`, `iso8859-1`, `iso_8859-1`, `l1`; the WHATWG
+    /// labels of the Cyrillic code pages, which include iconv's names: `koi8-r`,
+    /// `koi8_r`, `koi8`, `koi`, `cskoi8r`; `windows-1251`, `cp1251`, `x-cp1251`;
+    /// `ibm866`, `cp866`, `866`, `csibm866`. The
     /// byte-order-less labels `utf-16`/`utf-32` are not an [`Encoding`] (their byte
     /// order comes from a BOM); see [`Encoding::for_unlabelled`].
     ///
@@ -134,7 +148,8 @@ impl Encoding {
     /// # use utfast_scalar::Encoding;
     /// assert_eq!(Encoding::from_label("UTF-16BE"), Some(Encoding::Utf16Be));
     /// assert_eq!(Encoding::from_label(" latin1 "), Some(Encoding::Latin1));
-    /// assert_eq!(Encoding::from_label("koi8-r"), None);
+    /// assert_eq!(Encoding::from_label("CP1251"), Some(Encoding::Windows1251));
+    /// assert_eq!(Encoding::from_label("koi8-u"), None);
     /// ```
     pub fn from_label(label: &str) -> Option<Encoding> {
         let l = label.trim_matches(|c: char| c.is_ascii_whitespace());
@@ -156,6 +171,19 @@ impl Encoding {
             ("iso8859-1", Encoding::Latin1),
             ("iso_8859-1", Encoding::Latin1),
             ("l1", Encoding::Latin1),
+            // Cyrillic code pages (WHATWG labels; iconv's names are among them)
+            ("koi8-r", Encoding::Koi8R),
+            ("koi8_r", Encoding::Koi8R),
+            ("koi8", Encoding::Koi8R),
+            ("koi", Encoding::Koi8R),
+            ("cskoi8r", Encoding::Koi8R),
+            ("windows-1251", Encoding::Windows1251),
+            ("cp1251", Encoding::Windows1251),
+            ("x-cp1251", Encoding::Windows1251),
+            ("ibm866", Encoding::Ibm866),
+            ("cp866", Encoding::Ibm866),
+            ("866", Encoding::Ibm866),
+            ("csibm866", Encoding::Ibm866),
         ];
         TABLE
             .iter()
@@ -203,6 +231,10 @@ impl Encoding {
             Encoding::Utf32Le => "UTF-32LE",
             Encoding::Utf32Be => "UTF-32BE",
             Encoding::Latin1 => "ISO-8859-1",
+            // Cyrillic code pages
+            Encoding::Koi8R => "KOI8-R",
+            Encoding::Windows1251 => "windows-1251",
+            Encoding::Ibm866 => "IBM866",
         }
     }
 
@@ -215,6 +247,8 @@ impl Encoding {
     pub const fn unit_size(self) -> usize {
         match self {
             Encoding::Utf8 | Encoding::Latin1 => 1,
+            // Cyrillic code pages
+            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => 1,
             Encoding::Utf16Le | Encoding::Utf16Be => 2,
             Encoding::Utf32Le | Encoding::Utf32Be => 4,
         }
@@ -232,10 +266,12 @@ impl Encoding {
             Encoding::Utf16Le | Encoding::Utf32Le => Some(Endian::Little),
             Encoding::Utf16Be | Encoding::Utf32Be => Some(Endian::Big),
             Encoding::Utf8 | Encoding::Latin1 => None,
+            // Cyrillic code pages
+            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => None,
         }
     }
 
-    /// The byte-order mark of this encoding (empty for Latin-1).
+    /// The byte-order mark of this encoding (empty for Latin-1 and the code pages).
     ///
     /// ```
     /// # use utfast_scalar::Encoding;
@@ -249,10 +285,12 @@ impl Encoding {
             Encoding::Utf32Le => b"\xFF\xFE\x00\x00",
             Encoding::Utf32Be => b"\x00\x00\xFE\xFF",
             Encoding::Latin1 => b"",
+            // Cyrillic code pages
+            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => b"",
         }
     }
 
-    const fn bit(self) -> u8 {
+    const fn bit(self) -> u16 {
         match self {
             Encoding::Utf8 => 1,
             Encoding::Utf16Le => 2,
@@ -260,6 +298,10 @@ impl Encoding {
             Encoding::Utf32Le => 8,
             Encoding::Utf32Be => 16,
             Encoding::Latin1 => 32,
+            // Cyrillic code pages
+            Encoding::Koi8R => 64,
+            Encoding::Windows1251 => 128,
+            Encoding::Ibm866 => 256,
         }
     }
 }
@@ -291,9 +333,9 @@ pub fn detect_bom(src: &[u8]) -> Option<(Encoding, usize)> {
     }
 }
 
-/// A set of [`Encoding`]s (a 6-bit set), iterated in [`Encoding::ALL`] order.
+/// A set of [`Encoding`]s (a bit set), iterated in [`Encoding::ALL`] order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct EncodingSet(u8);
+pub struct EncodingSet(u16);
 
 impl EncodingSet {
     /// The empty set.
@@ -354,6 +396,10 @@ impl EncodingSet {
 }
 
 /// The set of encodings in which `src` is valid text (Latin-1 always is).
+///
+/// The Cyrillic code pages accept every byte too, but are not listed: they are
+/// told apart from Latin-1 and from each other only by the plausibility of the
+/// text, which is a detector's work, not a validator's.
 ///
 /// A BOM is not required and not interpreted: this answers "which decoders would
 /// accept these bytes". Rank them with [`detect_bom`] and plausibility heuristics.

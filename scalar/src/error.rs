@@ -34,6 +34,10 @@ pub enum ErrorKind {
     NotLatin1,
     /// The output buffer is too small for the converted text.
     OutputTooSmall,
+    // Cyrillic code pages
+    /// Transcoding to a Cyrillic code page (KOI8-R, windows-1251, IBM866): a
+    /// character the code page lacks (strict mode only).
+    NotInCodePage,
 }
 
 impl ErrorKind {
@@ -56,6 +60,7 @@ impl ErrorKind {
             ErrorKind::TruncatedUnit => "truncated code unit",
             ErrorKind::NotLatin1 => "character not representable in Latin-1",
             ErrorKind::OutputTooSmall => "output buffer too small",
+            ErrorKind::NotInCodePage => "character not representable in the target code page",
         }
     }
 }

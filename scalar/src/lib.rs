@@ -17,6 +17,7 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+pub mod codepage;
 pub mod encoding;
 pub mod error;
 pub mod len;
@@ -25,5 +26,6 @@ pub mod utf16;
 pub mod utf32;
 pub mod utf8;
 
+pub use codepage::CodePage;
 pub use encoding::{Encoding, EncodingSet, Endian, Mode};
 pub use error::{ErrorKind, TranscodeError, Utf16Error, Utf32Error, Utf8Error};

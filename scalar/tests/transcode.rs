@@ -6,8 +6,8 @@ use utfast_scalar::transcode::{
     max_output_len, transcode, utf16_to_utf8, utf32_to_utf16, utf8_to_utf8,
 };
 use utfast_scalar::{Encoding, Endian, ErrorKind, Mode, TranscodeError};
-use utfast_testkit::oracle::{encode_str, is_valid_for, model};
-use utfast_testkit::{scalar, Rng, ALL};
+use utfast_testkit::oracle::{encode_char, encode_str, is_valid_for, model};
+use utfast_testkit::{scalar, Rng, ALL, CODE_PAGES};
 
 const SENTINEL: u8 = 0xA5;
 
@@ -51,6 +51,9 @@ const STRINGS: &[&str] = &[
     "héllo wörld €uro 😀 𝄞 ẞ",
     "0123456789abcdef\u{E9}0123456789abcdef\u{1F600}0123456789abcdefg",
     "caf\u{E9} na\u{EF}ve \u{FF}\u{A0}",
+    // Cyrillic code pages: letters, Ё/ё, box drawing, and what some lack (€, «», №).
+    "Съешь же ещё этих мягких французских булок, да выпей чаю. ЁЖ",
+    "╔══╗ ║ё║ ░▒▓ €5 «ёлка» №7 Ѣ",
 ];
 
 const BAD_UTF8: &[&[u8]] = &[
@@ -122,13 +125,18 @@ fn inputs() -> Vec<(Encoding, Vec<u8>)> {
     let mut v = Vec::new();
     for s in STRINGS {
         for from in ALL {
-            if from != Encoding::Latin1 || s.chars().all(|c| (c as u32) < 0x100) {
+            let mut scratch = Vec::new();
+            if s.chars().all(|c| encode_char(c, from, &mut scratch)) {
                 v.push((from, encode_str(s, from)));
             }
         }
         let bytes = s.as_bytes();
-        // Latin-1 reading of arbitrary bytes, and every truncation of the UTF-8.
+        // Latin-1 and code page readings of arbitrary bytes, and every truncation of
+        // the UTF-8.
         v.push((Encoding::Latin1, bytes.to_vec()));
+        for cp in CODE_PAGES {
+            v.push((cp, bytes.to_vec()));
+        }
         for cut in 0..bytes.len().min(24) {
             v.push((Encoding::Utf8, bytes[..cut].to_vec()));
         }
@@ -224,6 +232,11 @@ fn lossy_matches_std_lossy_decoders() {
                 s
             }
             Encoding::Latin1 => src.iter().map(|&b| char::from(b)).collect(),
+            // Cyrillic code pages: no std decoder; encoding_rs is the peer.
+            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
+                let peer = encoding_rs::Encoding::for_label(from.name().as_bytes()).unwrap();
+                peer.decode_without_bom_handling(&src).0.into_owned()
+            }
         };
         assert_eq!(&dst[..n], std_lossy.as_bytes(), "{from:?} {src:02X?}");
     }

@@ -15,12 +15,20 @@
 //! methods below may call the table's functions. The fields are private and the type
 //! is `#[non_exhaustive]`, so adding an operation breaks nobody.
 
-use utfast_scalar::{Encoding, Endian, Mode, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+use utfast_scalar::{
+    CodePage, Encoding, Endian, Mode, TranscodeError, Utf16Error, Utf32Error, Utf8Error,
+};
 
 /// A transcoder entry: `(src, dst, src_endian, dst_endian, mode) -> bytes written`.
 /// Endian arguments are ignored for forms without a byte order (UTF-8, Latin-1).
 pub(crate) type TranscodeFn =
     unsafe fn(&[u8], &mut [u8], Endian, Endian, Mode) -> Result<usize, TranscodeError>;
+
+// Cyrillic code pages
+/// A code page entry: `(src, dst, code page, byte order of the UTF-16/UTF-32 side,
+/// mode) -> bytes written` (the byte order is ignored for UTF-8).
+pub(crate) type CodePageFn =
+    unsafe fn(&[u8], &mut [u8], CodePage, Endian, Mode) -> Result<usize, TranscodeError>;
 
 /// One function per operation: the table inside a [`Kernel`].
 ///
@@ -55,6 +63,13 @@ pub(crate) struct Ops {
     pub(crate) utf8_len_from_utf32: unsafe fn(&[u8], Endian) -> usize,
     pub(crate) utf16_len_from_utf32: unsafe fn(&[u8], Endian) -> usize,
     pub(crate) utf8_len_from_latin1: unsafe fn(&[u8]) -> usize,
+    // Cyrillic code pages
+    pub(crate) codepage_to_utf8: CodePageFn,
+    pub(crate) codepage_to_utf16: CodePageFn,
+    pub(crate) codepage_to_utf32: CodePageFn,
+    pub(crate) utf8_to_codepage: CodePageFn,
+    pub(crate) utf16_to_codepage: CodePageFn,
+    pub(crate) utf32_to_codepage: CodePageFn,
 }
 
 /// One instruction set's implementation of every operation (`"scalar"`, `"sse42"`,
@@ -174,6 +189,10 @@ impl Kernel {
             (Latin1, Utf16Le | Utf16Be) => o.latin1_to_utf16,
             (Latin1, Utf32Le | Utf32Be) => o.latin1_to_utf32,
             (Latin1, Latin1) => copy_latin1,
+            // Cyrillic code pages
+            (Koi8R | Windows1251 | Ibm866, _) | (_, Koi8R | Windows1251 | Ibm866) => {
+                return self.transcode_codepage(src, dst, from, to, mode);
+            }
         };
         // SAFETY: as in `call!`.
         unsafe { f(src, dst, fe, te, mode) }
@@ -368,6 +387,120 @@ impl Kernel {
         )
     }
 
+    // Cyrillic code pages
+
+    /// [`Kernel::transcode`] for the pairs with a code page: the kernel's entries for
+    /// a code page and UTF-8/16/32, the scalar code for the others (a code page and
+    /// Latin-1 or another code page).
+    fn transcode_codepage(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        from: Encoding,
+        to: Encoding,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        use Encoding::*;
+        let fe = from.endian().unwrap_or(Endian::NATIVE);
+        let te = to.endian().unwrap_or(Endian::NATIVE);
+        let o = &self.ops;
+        let (f, cp, e): (CodePageFn, CodePage, Endian) =
+            match (CodePage::of(from), CodePage::of(to)) {
+                (Some(cp), None) => match to {
+                    Utf8 => (o.codepage_to_utf8, cp, te),
+                    Utf16Le | Utf16Be => (o.codepage_to_utf16, cp, te),
+                    Utf32Le | Utf32Be => (o.codepage_to_utf32, cp, te),
+                    _ => return utfast_scalar::transcode::transcode(src, dst, from, to, mode),
+                },
+                (None, Some(cp)) => match from {
+                    Utf8 => (o.utf8_to_codepage, cp, fe),
+                    Utf16Le | Utf16Be => (o.utf16_to_codepage, cp, fe),
+                    Utf32Le | Utf32Be => (o.utf32_to_codepage, cp, fe),
+                    _ => return utfast_scalar::transcode::transcode(src, dst, from, to, mode),
+                },
+                _ => return utfast_scalar::transcode::transcode(src, dst, from, to, mode),
+            };
+        // SAFETY: as in `call!`.
+        unsafe { f(src, dst, cp, e, mode) }
+    }
+
+    /// Code page `cp` -> UTF-8 (every byte is a character: the only error is a full
+    /// `dst`).
+    #[inline]
+    pub fn codepage_to_utf8(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        cp: CodePage,
+    ) -> Result<usize, TranscodeError> {
+        call!(
+            self,
+            codepage_to_utf8(src, dst, cp, Endian::NATIVE, Mode::Strict)
+        )
+    }
+
+    /// Code page `cp` -> UTF-16 in byte order `to`.
+    #[inline]
+    pub fn codepage_to_utf16(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        cp: CodePage,
+        to: Endian,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, codepage_to_utf16(src, dst, cp, to, Mode::Strict))
+    }
+
+    /// Code page `cp` -> UTF-32 in byte order `to`.
+    #[inline]
+    pub fn codepage_to_utf32(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        cp: CodePage,
+        to: Endian,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, codepage_to_utf32(src, dst, cp, to, Mode::Strict))
+    }
+
+    /// UTF-8 -> code page `cp` (`NotInCodePage` for a character it lacks, strict).
+    #[inline]
+    pub fn utf8_to_codepage(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        cp: CodePage,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf8_to_codepage(src, dst, cp, Endian::NATIVE, mode))
+    }
+
+    /// UTF-16 in byte order `from` -> code page `cp`.
+    #[inline]
+    pub fn utf16_to_codepage(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        cp: CodePage,
+        from: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf16_to_codepage(src, dst, cp, from, mode))
+    }
+
+    /// UTF-32 in byte order `from` -> code page `cp`.
+    #[inline]
+    pub fn utf32_to_codepage(
+        &self,
+        src: &[u8],
+        dst: &mut [u8],
+        cp: CodePage,
+        from: Endian,
+        mode: Mode,
+    ) -> Result<usize, TranscodeError> {
+        call!(self, utf32_to_codepage(src, dst, cp, from, mode))
+    }
+
     /// Code points in valid UTF-8.
     #[inline]
     pub fn count_utf8(&self, src: &[u8]) -> usize {
@@ -454,6 +587,13 @@ pub(crate) const SCALAR_OPS: Ops = {
         utf8_len_from_utf32: len::utf8_len_from_utf32,
         utf16_len_from_utf32: len::utf16_len_from_utf32,
         utf8_len_from_latin1: len::utf8_len_from_latin1,
+        // Cyrillic code pages
+        codepage_to_utf8: |s, d, c, _, _| utfast_scalar::codepage::codepage_to_utf8(s, d, c),
+        codepage_to_utf16: |s, d, c, e, _| utfast_scalar::codepage::codepage_to_utf16(s, d, c, e),
+        codepage_to_utf32: |s, d, c, e, _| utfast_scalar::codepage::codepage_to_utf32(s, d, c, e),
+        utf8_to_codepage: |s, d, c, _, m| utfast_scalar::codepage::utf8_to_codepage(s, d, c, m),
+        utf16_to_codepage: utfast_scalar::codepage::utf16_to_codepage,
+        utf32_to_codepage: utfast_scalar::codepage::utf32_to_codepage,
     }
 };
 
@@ -519,6 +659,13 @@ macro_rules! simd_kernel {
                 = crate::generic::lengths::utf16_len_from_utf32::<$W>;
             utf8_len_from_latin1(src: &[u8]) -> usize
                 = crate::generic::lengths::utf8_len_from_latin1::<$W>;
+            // Cyrillic code pages
+            codepage_to_utf8 @codepage = crate::generic::codepage::codepage_to_utf8::<$W, $H>;
+            codepage_to_utf16 @codepage = crate::generic::codepage::codepage_to_utf16::<$W>;
+            codepage_to_utf32 @codepage = crate::generic::codepage::codepage_to_utf32::<$W>;
+            utf8_to_codepage @codepage = crate::generic::codepage::utf8_to_codepage::<$V>;
+            utf16_to_codepage @codepage = crate::generic::codepage::utf16_to_codepage::<$W>;
+            utf32_to_codepage @codepage = crate::generic::codepage::utf32_to_codepage::<$W>;
         );
     };
     (@table $kernel:ident, $name:literal, $features:literal;
@@ -537,6 +684,13 @@ macro_rules! simd_kernel {
         $crate::kernel::simd_kernel!(@fn $op, $features, $f,
             (src: &[u8], dst: &mut [u8], from: utfast_scalar::Endian,
              to: utfast_scalar::Endian, mode: utfast_scalar::Mode)
+                -> Result<usize, utfast_scalar::TranscodeError>);
+    };
+    // Cyrillic code pages
+    (@fn $op:ident, $features:literal, $f:path, @codepage) => {
+        $crate::kernel::simd_kernel!(@fn $op, $features, $f,
+            (src: &[u8], dst: &mut [u8], cp: utfast_scalar::CodePage,
+             e: utfast_scalar::Endian, mode: utfast_scalar::Mode)
                 -> Result<usize, utfast_scalar::TranscodeError>);
     };
     (@fn $op:ident, $features:literal, $f:path,

@@ -181,18 +181,26 @@ pub fn touch_lengths(src: &[u8]) {
 
 /// UTF-8 -> X -> UTF-8 is the identity on every kernel (strict and valid mode), and
 /// the intermediate form equals std's encoding of `text` (X = UTF-16LE/BE,
-/// UTF-32LE/BE, and Latin-1 when every character is below U+0100).
+/// UTF-32LE/BE, and Latin-1 or a Cyrillic code page (encoding_rs's encoding) when
+/// it has every character).
 pub fn check_roundtrip(text: &str) {
     let src = text.as_bytes();
-    let latin1_ok = text.chars().all(|c| u32::from(c) < 0x100);
+    let mut scratch = Vec::new();
     for to in [
         Encoding::Utf16Le,
         Encoding::Utf16Be,
         Encoding::Utf32Le,
         Encoding::Utf32Be,
         Encoding::Latin1,
+        // Cyrillic code pages
+        Encoding::Koi8R,
+        Encoding::Windows1251,
+        Encoding::Ibm866,
     ] {
-        if to == Encoding::Latin1 && !latin1_ok {
+        if !text
+            .chars()
+            .all(|c| oracle::encode_char(c, to, &mut scratch))
+        {
             continue;
         }
         let mut want_mid = Vec::new();
@@ -256,6 +264,36 @@ pub fn check_latin1_roundtrip(src: &[u8]) {
             );
             assert_eq!(back.result, Ok(src.len()), "{}", what());
             assert_bytes_eq(&back.out, src, what);
+        }
+    }
+}
+
+// Cyrillic code pages
+/// Code page -> X -> code page is the identity on any bytes, for every Cyrillic
+/// code page, X = UTF-8, UTF-16LE/BE and UTF-32LE, on every kernel and mode, and the
+/// intermediate form is encoding_rs's decoding (the oracle's).
+pub fn check_codepage_roundtrip(src: &[u8]) {
+    for cp in crate::CODE_PAGES {
+        let text = oracle::decode_lossy(src, cp);
+        for via in [
+            Encoding::Utf8,
+            Encoding::Utf16Le,
+            Encoding::Utf16Be,
+            Encoding::Utf32Le,
+        ] {
+            let want_mid = oracle::encode_str(&text, via);
+            for &k in kernels() {
+                for mode in MODES {
+                    let what =
+                        || format!("{} {cp}->{via}->{cp} {mode:?}: {}", k.name(), to_hex(src));
+                    let mid = run_kernel(k, src, cp, via, mode, want_mid.len(), Tail::Untouched);
+                    assert_eq!(mid.result, Ok(want_mid.len()), "{}", what());
+                    assert_bytes_eq(&mid.out, &want_mid, what);
+                    let back = run_kernel(k, &mid.out, via, cp, mode, src.len(), Tail::Untouched);
+                    assert_eq!(back.result, Ok(src.len()), "{}", what());
+                    assert_bytes_eq(&back.out, src, what);
+                }
+            }
         }
     }
 }

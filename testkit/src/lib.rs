@@ -53,8 +53,11 @@ pub const UNICODE: [Encoding; 5] = [
     Encoding::Utf32Be,
 ];
 
-/// Every encoding, Latin-1 included.
-pub const ALL: [Encoding; 6] = Encoding::ALL;
+/// Every encoding, Latin-1 and the Cyrillic code pages included.
+pub const ALL: [Encoding; 9] = Encoding::ALL;
+
+/// The Cyrillic code pages.
+pub const CODE_PAGES: [Encoding; 3] = [Encoding::Koi8R, Encoding::Windows1251, Encoding::Ibm866];
 
 /// Every transcoding mode.
 pub const MODES: [Mode; 3] = [Mode::Strict, Mode::Lossy, Mode::Valid];
@@ -147,6 +150,28 @@ pub fn data_dir() -> PathBuf {
 /// `tests/data/<rel>`.
 pub fn data_path(rel: &str) -> PathBuf {
     data_dir().join(rel)
+}
+
+// Cyrillic code pages
+/// The Russian texts of `tests/data/cyrillic` in the Cyrillic code pages:
+/// `(name, code page, bytes, expected UTF-8 if the corpus has it)`, lipsum and Mars
+/// for each code page.
+pub fn cyrillic_texts() -> Vec<(String, Encoding, Vec<u8>, Option<String>)> {
+    let mut out = Vec::new();
+    for (file, e) in [
+        ("koi8-r", Encoding::Koi8R),
+        ("windows-1251", Encoding::Windows1251),
+        ("ibm866", Encoding::Ibm866),
+    ] {
+        for text in ["lipsum-russian", "mars-russian"] {
+            let bytes = data(&format!("cyrillic/{text}.{file}.txt"));
+            let utf8 = std::fs::read(data_path(&format!("cyrillic/{text}.{file}.utf8.txt")))
+                .ok()
+                .map(|b| String::from_utf8(b).expect("the expected UTF-8 is UTF-8"));
+            out.push((format!("{text}.{file}"), e, bytes, utf8));
+        }
+    }
+    out
 }
 
 /// The bytes of `tests/data/<rel>` (panics with the path if it cannot be read).

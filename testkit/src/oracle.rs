@@ -11,6 +11,10 @@
 //! ill-formed UTF-8, per unpaired surrogate, per invalid UTF-32 unit, one for a
 //! truncated final unit (together with an unpaired high surrogate just before it);
 //! `?` for characters above U+00FF in a Latin-1 target.
+//!
+//! The Cyrillic code pages (KOI8-R, windows-1251, IBM866) are not in std: their
+//! oracle is encoding_rs (the WHATWG indexes), see [`code_page_chars`]. `?` stands
+//! for a character a code page target lacks.
 
 use crate::{Encoding, Endian, ErrorKind, Mode, TranscodeError};
 
@@ -18,10 +22,47 @@ use crate::{Encoding, Endian, ErrorKind, Mode, TranscodeError};
 // Encoding with std
 // ---------------------------------------------------------------------------------
 
+// Cyrillic code pages
+/// The characters of the 256 bytes of a Cyrillic code page and the reverse map, as
+/// encoding_rs decodes them (once per process); `None` for the other encodings.
+pub fn code_page_chars(
+    e: Encoding,
+) -> Option<&'static ([char; 256], std::collections::HashMap<char, u8>)> {
+    use std::sync::OnceLock;
+    type Tables = ([char; 256], std::collections::HashMap<char, u8>);
+    static TABLES: [OnceLock<Tables>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let (k, peer) = match e {
+        Encoding::Koi8R => (0, encoding_rs::KOI8_R),
+        Encoding::Windows1251 => (1, encoding_rs::WINDOWS_1251),
+        Encoding::Ibm866 => (2, encoding_rs::IBM866),
+        _ => return None,
+    };
+    Some(TABLES[k].get_or_init(|| {
+        let all: Vec<u8> = (0..=255).collect();
+        let (s, had_errors) = peer.decode_without_bom_handling(&all);
+        assert!(!had_errors, "{e}: every byte is defined");
+        let chars: Vec<char> = s.chars().collect();
+        let chars: [char; 256] = chars.try_into().expect("one char per byte");
+        let back = chars
+            .iter()
+            .enumerate()
+            .map(|(b, &c)| (c, b as u8))
+            .collect();
+        (chars, back)
+    }))
+}
+
 /// Appends the bytes of `c` in `to`; `false` (and nothing appended) if `c` is not
-/// representable (Latin-1 above U+00FF).
+/// representable (Latin-1 above U+00FF, a character a code page lacks).
 pub fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) -> bool {
     match to {
+        // Cyrillic code pages
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
+            match code_page_chars(to).and_then(|t| t.1.get(&c)) {
+                Some(&b) => out.push(b),
+                None => return false,
+            }
+        }
         Encoding::Utf8 => {
             let mut b = [0u8; 4];
             out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
@@ -215,6 +256,17 @@ pub fn decode_items(src: &[u8], from: Encoding) -> Vec<Item> {
                 });
             }
         }
+        // Cyrillic code pages
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
+            let chars = &code_page_chars(from).expect("a code page").0;
+            for (i, &b) in src.iter().enumerate() {
+                items.push(Item {
+                    start: i,
+                    end: i + 1,
+                    val: Ok(chars[usize::from(b)]),
+                });
+            }
+        }
     }
     items
 }
@@ -241,12 +293,21 @@ pub fn char_count(src: &[u8], from: Encoding) -> Option<usize> {
 }
 
 /// Whether decoded `items` are valid input for `Mode::Valid` transcoding to `to`:
-/// well-formed and, for a Latin-1 target, without characters above U+00FF.
+/// well-formed and, for a Latin-1 or code page target, without characters it lacks.
 pub fn items_valid_for(items: &[Item], to: Encoding) -> bool {
+    let mut scratch = Vec::with_capacity(4);
     items.iter().all(|it| {
-        it.val
-            .is_ok_and(|c| to != Encoding::Latin1 || (c as u32) <= 0xFF)
+        it.val.is_ok_and(|c| {
+            scratch.clear();
+            encode_char(c, to, &mut scratch)
+        })
     })
+}
+
+/// Whether `to` is a byte encoding that lacks characters (Latin-1, the code pages):
+/// strict mode reports them, lossy mode writes `?`.
+pub fn is_narrow(to: Encoding) -> bool {
+    to.unit_size() == 1 && to != Encoding::Utf8
 }
 
 /// Whether `src` is valid input for `Mode::Valid` transcoding from `from` to `to`.
@@ -260,11 +321,12 @@ pub fn make_valid(src: &[u8], from: Encoding) -> Vec<u8> {
 }
 
 /// `src` made valid input for `Mode::Valid` transcoding from `from` to `to`: valid in
-/// `from` and, for a Latin-1 target, without characters above U+00FF (they become `?`).
+/// `from` and, for a Latin-1 or code page target, without characters it lacks (they
+/// become `?`).
 pub fn make_valid_for(src: &[u8], from: Encoding, to: Encoding) -> Vec<u8> {
-    if to == Encoding::Latin1 {
-        let latin1 = expected(src, from, Encoding::Latin1, Mode::Lossy).out;
-        expected(&latin1, Encoding::Latin1, from, Mode::Strict).out
+    if is_narrow(to) {
+        let narrow = expected(src, from, to, Mode::Lossy).out;
+        expected(&narrow, to, from, Mode::Strict).out
     } else {
         make_valid(src, from)
     }
@@ -322,7 +384,12 @@ pub fn model_items(items: &[Item], to: Encoding, mode: Mode, dst_len: usize) -> 
         let before = out.len();
         if !encode_char(c, to, &mut out) {
             if mode == Mode::Strict {
-                return err(ErrorKind::NotLatin1, it.start, out);
+                let kind = if to == Encoding::Latin1 {
+                    ErrorKind::NotLatin1
+                } else {
+                    ErrorKind::NotInCodePage
+                };
+                return err(kind, it.start, out);
             }
             out.push(b'?');
         }

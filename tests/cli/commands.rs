@@ -116,6 +116,61 @@ fn latin1_both_ways_and_unmappable_characters() {
     assert_eq!(out, b"ab\nc?d");
 }
 
+// Cyrillic code pages
+#[test]
+fn cyrillic_code_pages_with_iconv_names() {
+    let dir = TempDir::new().unwrap();
+    for (name, file, labels) in [
+        ("KOI8-R", "koi8-r", ["koi8-r", "KOI8-R"]),
+        ("windows-1251", "windows-1251", ["cp1251", "CP1251"]),
+        ("IBM866", "ibm866", ["cp866", "IBM866"]),
+    ] {
+        let src = data_path(&format!("cyrillic/lipsum-russian.{file}.txt"));
+        let want = std::fs::read(data_path(&format!(
+            "cyrillic/lipsum-russian.{file}.utf8.txt"
+        )))
+        .unwrap();
+        for label in labels {
+            let out = stdout_of(
+                utfast()
+                    .args(["convert", "-f", label, "-t", "utf-8"])
+                    .arg(&src),
+            );
+            assert_eq!(out, want, "{name} via {label}");
+        }
+        // Back: UTF-8 -> code page gives the original bytes, one thread and several.
+        let u = write(dir.path(), &format!("{file}.utf8"), &want);
+        for j in ["1", "2"] {
+            let out = stdout_of(
+                utfast()
+                    .args(["convert", "-j", j, "-f", "utf-8", "-t", labels[1]])
+                    .arg(&u),
+            );
+            assert_eq!(out, std::fs::read(&src).unwrap(), "utf-8 -> {name} -j {j}");
+        }
+        // A character the code page lacks (U+0100): exit 1 with its position; lossy `?`.
+        let bad = write(dir.path(), &format!("{file}.bad"), "ё\nЖĀ".as_bytes());
+        let a = utfast()
+            .args(["convert", "-f", "utf-8", "-t", labels[0]])
+            .arg(&bad)
+            .assert()
+            .code(1);
+        let msg = format!(
+            "{}: cannot convert UTF-8 at byte 5 (line 2, column 2): character not representable in the target code page\n",
+            bad.display()
+        );
+        assert_eq!(stderr_text(&a), msg, "{name}");
+        let out = stdout_of(
+            utfast()
+                .args(["convert", "--lossy", "-f", "utf-8", "-t", labels[0]])
+                .arg(&bad),
+        );
+        assert_eq!(out.len(), 4, "{name}");
+        assert_eq!(out[1..2], *b"\n");
+        assert_eq!(out[3], b'?');
+    }
+}
+
 #[test]
 fn invalid_input_reports_offset_line_and_column() {
     let dir = TempDir::new().unwrap();
@@ -452,11 +507,11 @@ fn usage_errors_exit_2_with_one_line() {
             vec![
                 "convert".into(),
                 "-f".into(),
-                "koi8-r".into(),
+                "koi8-u".into(),
                 "-t".into(),
                 "utf-8".into(),
             ],
-            "utfast: unknown encoding 'koi8-r'",
+            "utfast: unknown encoding 'koi8-u'",
         ),
         (
             vec![

@@ -126,10 +126,15 @@ fn transcode_all_pairs() {
                 .flat_map(|c| u32::from(c).to_be_bytes())
                 .collect(),
             Encoding::Latin1 => l1s(text),
+            // Cyrillic code pages: see `transcode_all_pairs_cyrillic`.
+            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => unreachable!(),
         }
     };
-    for from in Encoding::ALL {
-        for to in Encoding::ALL {
+    let encodings = Encoding::ALL
+        .into_iter()
+        .filter(|&e| utfast::CodePage::of(e).is_none());
+    for from in encodings.clone() {
+        for to in encodings.clone() {
             let src = forms(from);
             for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
                 let v = utfast::transcode_to_vec(&src, from, to, mode).unwrap();
@@ -139,5 +144,37 @@ fn transcode_all_pairs() {
             let e = utfast::transcode(&src, &mut dst, from, to, Mode::Strict).unwrap_err();
             assert!(e.is_output_too_small(), "{from} -> {to}");
         }
+    }
+}
+
+// Cyrillic code pages
+#[test]
+fn transcode_all_pairs_cyrillic() {
+    // Characters every code page and UTF form has (not Latin-1).
+    let text = "Съешь ещё этих булок, Ёж! 1234";
+    let forms = |e: Encoding| utfast_testkit::oracle::encode_str(text, e);
+    let encodings = Encoding::ALL.into_iter().filter(|&e| e != Encoding::Latin1);
+    for from in encodings.clone() {
+        for to in encodings.clone() {
+            let src = forms(from);
+            for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
+                let v = utfast::transcode_to_vec(&src, from, to, mode).unwrap();
+                assert_eq!(v, forms(to), "{from} -> {to} {mode:?}");
+            }
+            let mut dst = vec![0u8; forms(to).len() - 1];
+            let e = utfast::transcode(&src, &mut dst, from, to, Mode::Strict).unwrap_err();
+            assert!(e.is_output_too_small(), "{from} -> {to}");
+        }
+    }
+    // A character a code page lacks (U+0100): strict error at its position, lossy `?`.
+    for cp in [Encoding::Koi8R, Encoding::Windows1251, Encoding::Ibm866] {
+        let src = "abĀc".as_bytes();
+        let e = utfast::transcode_to_vec(src, Encoding::Utf8, cp, Mode::Strict).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.valid_up_to(), e.written()),
+            (ErrorKind::NotInCodePage, 2, 2)
+        );
+        let v = utfast::transcode_to_vec(src, Encoding::Utf8, cp, Mode::Lossy).unwrap();
+        assert_eq!(v, b"ab?c");
     }
 }

@@ -48,9 +48,9 @@
 //! `OutputTooSmall`, in any mode. The exact size for valid input is given by the
 //! functions of [`crate::len`].
 
-mod decode;
-mod from_utf8;
-mod sink;
+pub(crate) mod decode;
+pub(crate) mod from_utf8;
+pub(crate) mod sink;
 
 use crate::encoding::{Encoding, Endian, Mode};
 use crate::error::TranscodeError;
@@ -452,6 +452,8 @@ const fn unit_and_replacement(e: Encoding) -> (usize, usize) {
         Encoding::Utf16Le | Encoding::Utf16Be => (2, 2),
         Encoding::Utf32Le | Encoding::Utf32Be => (4, 4),
         Encoding::Latin1 => (1, 1),
+        // Cyrillic code pages: `?` replaces what they lack.
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => (1, 1),
     }
 }
 
@@ -469,6 +471,10 @@ const fn unit_and_replacement(e: Encoding) -> (usize, usize) {
 /// | UTF-32 (4 bytes) | 4 | 4 | 4 | 1 |
 /// | Latin-1 (byte) | 2 | 2 | 4 | 1 |
 ///
+/// A Cyrillic code page (KOI8-R, windows-1251, IBM866) as source: 3 UTF-8 bytes, 2
+/// UTF-16 or 4 UTF-32 bytes, 1 single byte per input byte; as target: 1 byte per
+/// input unit (as Latin-1).
+///
 /// ```
 /// use utfast_scalar::{transcode::max_output_len, Encoding::*};
 /// assert_eq!(max_output_len(Utf8, Utf8, 10), 30);
@@ -482,6 +488,10 @@ pub const fn max_output_len(from: Encoding, to: Encoding, src_len: usize) -> usi
     let (unit, _) = unit_and_replacement(from);
     let (_, replacement) = unit_and_replacement(to);
     let per_unit = match (from, to) {
+        // Cyrillic code pages: a byte is one BMP character (up to 3 UTF-8 bytes).
+        (Koi8R | Windows1251 | Ibm866, Utf8) => 3,
+        (Koi8R | Windows1251 | Ibm866, Utf16Le | Utf16Be) => 2,
+        (_, Koi8R | Windows1251 | Ibm866) => 1,
         (Utf8, Utf8) => 3,
         (Utf8 | Latin1, Utf16Le | Utf16Be) => 2,
         (Latin1, Utf8) => 2,
@@ -544,6 +554,10 @@ pub fn transcode(
         (Latin1, Utf16Le | Utf16Be) => latin1_to_utf16(src, dst, te),
         (Latin1, Utf32Le | Utf32Be) => latin1_to_utf32(src, dst, te),
         (Latin1, Latin1) => latin1_to_latin1(src, dst),
+        // Cyrillic code pages
+        (Koi8R | Windows1251 | Ibm866, _) | (_, Koi8R | Windows1251 | Ibm866) => {
+            crate::codepage::transcode_code_page(src, dst, from, to, mode)
+        }
     }
 }
 
@@ -569,6 +583,11 @@ pub fn lossy_output_len(src: &[u8], from: Encoding, to: Encoding) -> usize {
         Encoding::Utf16Le | Encoding::Utf16Be => from_utf16(src, &mut sink, fe, Mode::Lossy),
         Encoding::Utf32Le | Encoding::Utf32Be => from_utf32(src, &mut sink, fe, Mode::Lossy),
         Encoding::Latin1 => decode_latin1(src, &mut sink),
+        // Cyrillic code pages
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
+            let cp = crate::codepage::CodePage::of(from).expect("a code page");
+            crate::codepage::decode_code_page(src, &mut sink, cp)
+        }
     };
     // A counting sink is never full and lossy mode reports no ill-formed input.
     counted.unwrap_or_else(|e| e.written())

@@ -338,6 +338,8 @@ impl Sink for CountSink {
             Utf32Le | Utf32Be => 4,
             // A character above U+00FF becomes one `?` in lossy mode.
             Latin1 => 1,
+            // Cyrillic code pages: one byte per character, `?` for the ones missing.
+            Koi8R | Windows1251 | Ibm866 => 1,
         };
         Ok(())
     }

@@ -4,6 +4,7 @@
 //! [`hooks`].
 pub(crate) mod ascii;
 pub(crate) mod blocks;
+pub(crate) mod codepage;
 pub(crate) mod handover;
 pub(crate) mod hooks;
 pub(crate) mod latin1;

@@ -351,7 +351,12 @@ impl LineCounter {
     pub fn feed(&mut self, text: &[u8]) {
         let text = &text[..text.len() - incomplete_suffix_len(self.encoding, text)];
         match self.encoding {
-            Encoding::Utf8 | Encoding::Latin1 => {
+            // (and the Cyrillic code pages: one byte per character, ASCII newlines)
+            Encoding::Utf8
+            | Encoding::Latin1
+            | Encoding::Koi8R
+            | Encoding::Windows1251
+            | Encoding::Ibm866 => {
                 let newlines = count_byte(text, b'\n');
                 let after = match text.iter().rposition(|&b| b == b'\n') {
                     Some(i) => &text[i + 1..],
@@ -447,6 +452,9 @@ pub struct Location {
 pub fn invalid_message(name: &str, encoding: Encoding, at: Location, kind: ErrorKind) -> String {
     let what = if kind == ErrorKind::NotLatin1 {
         format!("cannot convert {encoding} to ISO-8859-1")
+    } else if kind == ErrorKind::NotInCodePage {
+        // Cyrillic code pages (the kind names the target)
+        format!("cannot convert {encoding}")
     } else {
         format!("invalid {encoding}")
     };

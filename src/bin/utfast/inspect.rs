@@ -29,6 +29,8 @@ fn check(encoding: Encoding, text: &[u8]) -> Result<(), (usize, ErrorKind)> {
                 .map_err(|e| (e.valid_up_to(), e.kind()))
         }
         Encoding::Latin1 => Ok(()),
+        // Cyrillic code pages: every byte is a character.
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => Ok(()),
     }
 }
 
@@ -295,7 +297,9 @@ fn detect_one(file: &str) -> Result<String, Failure> {
     let bom = utfast_scalar::encoding::detect_bom(chunker.head()?);
     let mut candidates: Vec<Candidate> = Encoding::ALL
         .iter()
-        .filter(|&&e| e != Encoding::Latin1)
+        // Latin-1 and the Cyrillic code pages accept every byte: no candidates (the
+        // code pages are not guessed: that needs a language detector).
+        .filter(|&&e| e != Encoding::Latin1 && utfast_scalar::CodePage::of(e).is_none())
         .map(|&encoding| Candidate {
             encoding,
             carry: Vec::new(),

@@ -34,7 +34,7 @@ pub(super) unsafe fn p32<B: VectorExt>(x: u32) -> B {
 /// The classes of the units of a block: `is1` (all ones in the 16-bit lanes below
 /// U+0080), `is2` (below U+0800), and `idx`, two bits per unit `k` from
 /// [`VectorExt::bitmask_dense`]: bit `2k` for `is1`, bit `2k + 1` for `is2`.
-pub(super) struct Classes<B> {
+pub(crate) struct Classes<B> {
     pub(super) is1: B,
     pub(super) is2: B,
     pub(super) idx: u64,
@@ -57,7 +57,7 @@ impl<B: VectorExt> Classes<B> {
     /// # Safety
     /// The CPU supports `B`'s ISA.
     #[inline(always)]
-    pub(super) unsafe fn of(u: B) -> Self {
+    pub(crate) unsafe fn of(u: B) -> Self {
         // SAFETY: the caller's promise.
         unsafe {
             let zero = B::splat(0);
@@ -96,7 +96,7 @@ pub(super) unsafe fn store_half<B: VectorExt>(v: B, dst: *mut u8) {
 
 /// Output bytes [`encode_bmp`] may store: `3 * B::BYTES / 2` bytes of output and a
 /// 16-byte store that starts at least 4 bytes before its end.
-pub(super) const fn bmp_stores(bytes: usize) -> usize {
+pub(crate) const fn bmp_stores(bytes: usize) -> usize {
     3 * bytes / 2 + 12
 }
 
@@ -107,7 +107,7 @@ pub(super) const fn bmp_stores(bytes: usize) -> usize {
 /// # Safety
 /// The CPU supports `B`'s ISA; `bmp_stores(B::BYTES)` writable bytes at `dst`.
 #[inline(always)]
-pub(super) unsafe fn encode_bmp<B: VectorExt, H: EncodeHooks>(
+pub(crate) unsafe fn encode_bmp<B: VectorExt, H: EncodeHooks>(
     u: B,
     c: &Classes<B>,
     dst: *mut u8,

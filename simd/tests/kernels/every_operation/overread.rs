@@ -37,6 +37,8 @@ fn invalid_unit(e: Encoding) -> Option<Vec<u8>> {
         Encoding::Utf16Le | Encoding::Utf16Be => e.endian()?.write_u16(0xD800).to_vec(),
         Encoding::Utf32Le | Encoding::Utf32Be => e.endian()?.write_u32(0x110000).to_vec(),
         Encoding::Latin1 => return None,
+        // Cyrillic code pages: every byte is valid.
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => return None,
     })
 }
 

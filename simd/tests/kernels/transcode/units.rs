@@ -26,7 +26,8 @@ fn targets(from: Encoding) -> &'static [Encoding] {
     match from {
         Utf16Le | Utf16Be | Utf32Le | Utf32Be => &[Utf16Le, Utf16Be, Utf32Le, Utf32Be, Latin1],
         Latin1 => &[Utf8, Utf16Le, Utf16Be, Utf32Le, Utf32Be],
-        Utf8 => &[],
+        // Cyrillic code pages: see `codepage.rs`.
+        Utf8 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => &[],
     }
 }
 
@@ -174,7 +175,7 @@ fn check_validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str)
                 "{name} utf16_len_from_utf32 {ctx}"
             );
         }
-        Latin1 | Utf8 => {
+        Latin1 | Utf8 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
             assert_eq!(
                 k.count_utf8(src),
                 SCALAR.count_utf8(src),

@@ -1,0 +1,659 @@
+//! The Cyrillic code pages (KOI8-R, windows-1251, IBM866) to and from UTF-8,
+//! UTF-16 and UTF-32, generic over [`VectorExt`] plus a 128-entry table look-up
+//! ([`Lookup128`]).
+//!
+//! # Decoding: the high half in registers
+//!
+//! Bytes `00..=7F` are ASCII and each byte `80..=FF` is one character of the Basic
+//! Multilingual Plane, so decoding is a look-up of 128 UTF-16 units: two tables of
+//! 128 bytes, the low and the high byte of each unit, looked up in registers
+//! ([`Lookup128`]: eight 16-entry shuffles per table on x86, two 64-entry `tbl` on
+//! NEON), which give zero for ASCII. The low-byte table is stored XOR the low seven
+//! bits of its byte, so that one XOR with `x & 0x7F` puts the ASCII bytes in and
+//! takes the correction out for the others. Interleaving the two planes gives the
+//! UTF-16 units ([`VectorExt::zip8`], high plane first for big-endian output), and
+//! interleaving those with zeros UTF-32. A block without high bytes is widened
+//! directly. Every byte is valid, so every block is accepted; the only error is
+//! `OutputTooSmall`, left to the scalar tail by the [block loop](super::blocks).
+//!
+//! To UTF-8, the units of a block go through the UTF-16 -> UTF-8 block step of
+//! [`super::utf8_encode`] (`PACK2` when every character is below U+0800, as the
+//! Cyrillic letters are; `PACK3` when box-drawing or other three-byte characters
+//! are present); an ASCII block is copied.
+//!
+//! # Encoding: ASCII and the Cyrillic block
+//!
+//! The code pages hold the Cyrillic letters U+0410..U+044F, Ё/ё and a few more of
+//! U+0400..U+047F; windows-1251 maps them by arithmetic, KOI8-R in its own order.
+//! One table serves all three: the byte of U+0400 + i for `i < 128`, or 0 where
+//! the code page lacks the character (`CodePage::cyrillic`). A fast block accepts
+//! characters that are ASCII or in U+0400..U+047F with a byte: from UTF-16 (and
+//! UTF-32, narrowed first), the high byte of every unit is 00 or 04 and the low
+//! byte below 0x80, and the table gives a non-zero byte for the units of the
+//! Cyrillic block; from UTF-8, 64-byte blocks of ASCII and `D0`/`D1` two-byte
+//! sequences, where a continuation byte and the lowest bit of the lead byte before
+//! it give the index, and the lead bytes are dropped by compression
+//! (`COMPRESS8`, as UTF-8 -> Latin-1 does). Anything else (other characters, a
+//! character the code page lacks, ill-formed input) is the scalar code's: the block
+//! loop hands the block to it (strict: the exact error; lossy: `?` and U+FFFD as
+//! `?`) and resumes after it; see [`super::handover`]. From UTF-16 and UTF-32, a
+//! refused block is tried once more ([`BlockOp::retry`]) with three more tables:
+//! U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F, where the other characters of
+//! Russian text are (`«»`, no-break space, dashes, `№`; windows-1251 has them).
+
+mod lookup;
+
+use super::blocks::{run, run_in_mode, shift, BlockOp};
+use super::handover::{utf8_resync, POPCOUNT8};
+use super::utf16::cut16;
+use super::utf8_encode::{bmp_block_stores, encode_bmp_block, EncodeHooks, UnitClasses};
+use crate::tables::compress::COMPRESS8;
+use crate::vector_ext::VectorExt;
+use lookup::Lookup128;
+use utfast_scalar::codepage as scalar;
+use utfast_scalar::{CodePage, Endian, Mode, TranscodeError};
+
+/// The low bytes of the high half's UTF-16 units, XOR the byte's low seven bits.
+#[inline(always)]
+fn low_table(cp: CodePage) -> [u8; 128] {
+    let t = cp.high_half();
+    core::array::from_fn(|i| (t[i] as u8) ^ (i as u8))
+}
+
+/// The high bytes of the high half's UTF-16 units.
+#[inline(always)]
+fn high_table(cp: CodePage) -> [u8; 128] {
+    let t = cp.high_half();
+    core::array::from_fn(|i| (t[i] >> 8) as u8)
+}
+
+/// The decoding tables of one code page, in registers.
+struct Decoder<V: Lookup128> {
+    low: V::Table,
+    high: V::Table,
+    low7: V,
+}
+
+impl<V: Lookup128> Decoder<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn new(cp: CodePage) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe {
+            Decoder {
+                low: V::table128(&low_table(cp)),
+                high: V::table128(&high_table(cp)),
+                low7: V::splat(0x7F),
+            }
+        }
+    }
+
+    /// The low and high bytes of the UTF-16 units of the bytes `v`.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn planes(&self, v: V) -> (V, V) {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let (lo, hi) = v.lookup128_pair(&self.low, &self.high);
+            (lo.xor(v.and(self.low7)), hi)
+        }
+    }
+}
+
+/// Code page -> UTF-16 (`to`): one vector in, two out.
+struct ToUtf16<V: Lookup128> {
+    dec: Decoder<V>,
+    cp: CodePage,
+    to: Endian,
+}
+
+impl<V: Lookup128> BlockOp<V> for ToUtf16<V> {
+    const IN: usize = V::BYTES;
+    const OUT: usize = 2 * V::BYTES;
+
+    #[inline(always)]
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let v = V::load_unaligned(src);
+            let (lo, hi) = if v.any_high_bit() {
+                self.dec.planes(v)
+            } else {
+                (v, V::splat(0))
+            };
+            let (x, y) = match self.to {
+                Endian::Little => V::zip8(lo, hi),
+                Endian::Big => V::zip8(hi, lo),
+            };
+            x.store_unaligned(dst);
+            y.store_unaligned(dst.add(V::BYTES));
+        }
+        Some(<Self as BlockOp<V>>::OUT)
+    }
+
+    fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+        scalar::codepage_to_utf16(src, dst, self.cp, self.to)
+    }
+}
+
+/// Code page -> UTF-32 (`to`): one vector in, four out.
+struct ToUtf32<V: Lookup128> {
+    dec: Decoder<V>,
+    cp: CodePage,
+    to: Endian,
+}
+
+impl<V: Lookup128> BlockOp<V> for ToUtf32<V> {
+    const IN: usize = V::BYTES;
+    const OUT: usize = 4 * V::BYTES;
+
+    #[inline(always)]
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let v = V::load_unaligned(src);
+            let (lo, hi) = self.dec.planes(v);
+            let zero = V::splat(0);
+            let out = match self.to {
+                Endian::Little => {
+                    let (a, b) = V::zip8(lo, hi);
+                    let (w, x) = V::zip16(a, zero);
+                    let (y, z) = V::zip16(b, zero);
+                    [w, x, y, z]
+                }
+                Endian::Big => {
+                    let (a, b) = V::zip8(hi, lo);
+                    let (w, x) = V::zip16(zero, a);
+                    let (y, z) = V::zip16(zero, b);
+                    [w, x, y, z]
+                }
+            };
+            for (k, w) in out.into_iter().enumerate() {
+                w.store_unaligned(dst.add(k * V::BYTES));
+            }
+        }
+        Some(<Self as BlockOp<V>>::OUT)
+    }
+
+    fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+        scalar::codepage_to_utf32(src, dst, self.cp, self.to)
+    }
+}
+
+/// `Kernel::codepage_to_utf16`.
+///
+/// # Safety
+/// The CPU supports `W`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn codepage_to_utf16<W: Lookup128>(
+    src: &[u8],
+    dst: &mut [u8],
+    cp: CodePage,
+    to: Endian,
+    _mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        let op = ToUtf16::<W> {
+            dec: Decoder::new(cp),
+            cp,
+            to,
+        };
+        run::<W, _>(&op, src, dst)
+    }
+}
+
+/// `Kernel::codepage_to_utf32`.
+///
+/// # Safety
+/// The CPU supports `W`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn codepage_to_utf32<W: Lookup128>(
+    src: &[u8],
+    dst: &mut [u8],
+    cp: CodePage,
+    to: Endian,
+    _mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        let op = ToUtf32::<W> {
+            dec: Decoder::new(cp),
+            cp,
+            to,
+        };
+        run::<W, _>(&op, src, dst)
+    }
+}
+
+/// `Kernel::codepage_to_utf8`: blocks of the widest vector `W`, converted through
+/// their UTF-16 units by the UTF-16 -> UTF-8 block step.
+///
+/// # Safety
+/// The CPU supports the ISAs of `W` and `H`.
+#[inline(always)]
+pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
+    src: &[u8],
+    dst: &mut [u8],
+    cp: CodePage,
+    _to: Endian,
+    _mode: Mode,
+) -> Result<usize, TranscodeError> {
+    let (n, m) = (src.len(), dst.len());
+    // Output bytes an iteration may store: the first half's units take at most
+    // `3 * W::BYTES / 2` bytes, then the second half's stores; plus 2 spare bytes
+    // (the longest character, three bytes, minus one: see `super::handover`).
+    let write = 3 * W::BYTES / 2 + bmp_block_stores(W::BYTES) + 2;
+    let (mut pos, mut out) = (0usize, 0usize);
+    // SAFETY: (whole block) the ISA is the caller's promise; every load reads
+    // `src[pos..pos + W::BYTES]` (`pos + W::BYTES <= n`), every store writes within
+    // `dst[out..out + write]` (`out + write <= m`): `W::BYTES` for an ASCII block,
+    // at most `3 * W::BYTES / 2` bytes of output of the first half of the units and
+    // `bmp_block_stores` bytes of stores for the second.
+    unsafe {
+        let dec = Decoder::<W>::new(cp);
+        while pos + W::BYTES <= n && out + write <= m {
+            let v = W::load_unaligned(src.as_ptr().add(pos));
+            let d = dst.as_mut_ptr().add(out);
+            if !v.any_high_bit() {
+                v.store_unaligned(d);
+                pos += W::BYTES;
+                out += W::BYTES;
+                continue;
+            }
+            let (lo, hi) = dec.planes(v);
+            let (u0, u1) = W::zip8(lo, hi);
+            let w = encode_bmp_block::<W, H>(u0, &UnitClasses::of(u0), d);
+            out += w + encode_bmp_block::<W, H>(u1, &UnitClasses::of(u1), d.add(w));
+            pos += W::BYTES;
+        }
+    }
+    shift(
+        scalar::codepage_to_utf8(&src[pos..], &mut dst[out..], cp),
+        pos,
+        out,
+    )
+}
+
+/// The encoding tables of one code page, in registers: the Cyrillic block, and for
+/// the retry of a refused block U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F.
+#[derive(Clone, Copy)]
+struct Encoder<V: Lookup128> {
+    cyrillic: V::Table,
+    latin1: V::Table,
+    punctuation: V::Table,
+    letterlike: V::Table,
+    four: V,
+    high: V,
+}
+
+impl<V: Lookup128> Encoder<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn new(cp: CodePage) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let block = |base| cp.block(base).unwrap_or(&[0; 128]);
+            Encoder {
+                cyrillic: V::table128(cp.cyrillic()),
+                latin1: V::table128(block(0x0080)),
+                punctuation: V::table128(block(0x2000)),
+                letterlike: V::table128(block(0x2100)),
+                four: V::splat(4),
+                high: V::splat(0x80),
+            }
+        }
+    }
+
+    /// The bytes of the characters whose UTF-16 units have the low bytes `lo` and
+    /// the high bytes `hi`, if every one is ASCII or a character of U+0400..U+047F
+    /// that the code page has.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn encode(&self, lo: V, hi: V) -> Option<V> {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let zero = V::splat(0);
+            let is_ascii = hi.eq8(zero);
+            let is_cyrillic = hi.eq8(self.four);
+            // Index 0x80 + (unit - 0x400) for the Cyrillic block, below 0x80 (table
+            // result 0) for the rest.
+            let c = lo.or(is_cyrillic.and(self.high)).lookup128(&self.cyrillic);
+            // Accepted: every low byte below 0x80, and where the table gives 0
+            // exactly the ASCII units (the code pages' Cyrillic bytes are >= 0x80).
+            let bad = is_ascii.xor(c.eq8(zero)).or(lo.and(self.high));
+            if !bad.is_zero() {
+                return None;
+            }
+            Some(c.or(lo.and(is_ascii)))
+        }
+    }
+
+    /// [`Encoder::encode`] for more characters (the retry of a refused block): also
+    /// U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F, the blocks of the symbols of
+    /// Russian text (`«»`, no-break space, dashes, `№`).
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn encode_more(&self, lo: V, hi: V) -> Option<V> {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let zero = V::splat(0);
+            let low_half = lo.and(self.high).eq8(zero);
+            let is0 = hi.eq8(zero);
+            let ascii = is0.and(low_half);
+            // Index 0x80 + the low seven bits where the high byte selects the table
+            // (and the low byte is below 0x80); below 0x80 (result 0) elsewhere.
+            let idx = |sel: V| lo.or(self.high).and(sel.and(low_half));
+            let c = idx(hi.eq8(self.four)).lookup128(&self.cyrillic);
+            let p = idx(hi.eq8(V::splat(0x20))).lookup128(&self.punctuation);
+            let l = idx(hi.eq8(V::splat(0x21))).lookup128(&self.letterlike);
+            // U+0080..U+00FF: the low byte itself is the index.
+            let c = c.or(p).or(l).or(lo.and(is0).lookup128(&self.latin1));
+            let bad = ascii.xor(c.eq8(zero));
+            if !bad.is_zero() {
+                return None;
+            }
+            Some(c.or(lo.and(ascii)))
+        }
+    }
+}
+
+/// UTF-16 (`from`) -> code page: two vectors in, one out.
+struct FromUtf16<V: Lookup128> {
+    enc: Encoder<V>,
+    cp: CodePage,
+    from: Endian,
+    mode: Mode,
+}
+
+impl<V: Lookup128> BlockOp<V> for FromUtf16<V> {
+    const IN: usize = 2 * V::BYTES;
+    const OUT: usize = V::BYTES;
+
+    #[inline(always)]
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let mut a = V::load_unaligned(src);
+            let mut b = V::load_unaligned(src.add(V::BYTES));
+            if self.from == Endian::Big {
+                a = a.swap_bytes16();
+                b = b.swap_bytes16();
+            }
+            let lo = V::narrow16(a, b);
+            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            self.enc.encode(lo, hi)?.store_unaligned(dst);
+        }
+        Some(<Self as BlockOp<V>>::OUT)
+    }
+
+    const RETRY_OUT: usize = V::BYTES;
+
+    #[inline(always)]
+    unsafe fn retry(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let mut a = V::load_unaligned(src);
+            let mut b = V::load_unaligned(src.add(V::BYTES));
+            if self.from == Endian::Big {
+                a = a.swap_bytes16();
+                b = b.swap_bytes16();
+            }
+            let lo = V::narrow16(a, b);
+            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            self.enc.encode_more(lo, hi)?.store_unaligned(dst);
+        }
+        Some(V::BYTES)
+    }
+
+    #[inline(always)]
+    fn cut(&self, src: &[u8], end: usize) -> usize {
+        cut16(src, end, self.from)
+    }
+
+    fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+        scalar::utf16_to_codepage(src, dst, self.cp, self.from, self.mode)
+    }
+}
+
+/// UTF-32 (`from`) -> code page: four vectors in, one out.
+struct FromUtf32<V: Lookup128> {
+    enc: Encoder<V>,
+    cp: CodePage,
+    from: Endian,
+    mode: Mode,
+}
+
+impl<V: Lookup128> BlockOp<V> for FromUtf32<V> {
+    const IN: usize = 4 * V::BYTES;
+    const OUT: usize = V::BYTES;
+
+    #[inline(always)]
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let mut v = [0, 1, 2, 3].map(|k| V::load_unaligned(src.add(k * V::BYTES)));
+            if self.from == Endian::Big {
+                v = v.map(|x| x.swap_bytes32());
+            }
+            // Every unit below U+10000: its upper half is zero.
+            let upper = V::splat4([0, 0, 0xFF, 0xFF]);
+            if !v[0].or(v[1]).or(v[2].or(v[3])).and(upper).is_zero() {
+                return None;
+            }
+            let (a, b) = (V::narrow32(v[0], v[1]), V::narrow32(v[2], v[3]));
+            let lo = V::narrow16(a, b);
+            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            self.enc.encode(lo, hi)?.store_unaligned(dst);
+        }
+        Some(<Self as BlockOp<V>>::OUT)
+    }
+
+    const RETRY_OUT: usize = V::BYTES;
+
+    #[inline(always)]
+    unsafe fn retry(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let mut v = [0, 1, 2, 3].map(|k| V::load_unaligned(src.add(k * V::BYTES)));
+            if self.from == Endian::Big {
+                v = v.map(|x| x.swap_bytes32());
+            }
+            let upper = V::splat4([0, 0, 0xFF, 0xFF]);
+            if !v[0].or(v[1]).or(v[2].or(v[3])).and(upper).is_zero() {
+                return None;
+            }
+            let (a, b) = (V::narrow32(v[0], v[1]), V::narrow32(v[2], v[3]));
+            let lo = V::narrow16(a, b);
+            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            self.enc.encode_more(lo, hi)?.store_unaligned(dst);
+        }
+        Some(V::BYTES)
+    }
+
+    fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+        scalar::utf32_to_codepage(src, dst, self.cp, self.from, self.mode)
+    }
+}
+
+/// `Kernel::utf16_to_codepage`.
+///
+/// # Safety
+/// The CPU supports `W`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_codepage<W: Lookup128>(
+    src: &[u8],
+    dst: &mut [u8],
+    cp: CodePage,
+    from: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        // Made here, not in the closure (which is compiled without the ISA's features).
+        let enc = Encoder::<W>::new(cp);
+        let op = |mode| FromUtf16::<W> {
+            enc,
+            cp,
+            from,
+            mode,
+        };
+        run_in_mode::<W, _>(mode, op, src, dst)
+    }
+}
+
+/// `Kernel::utf32_to_codepage`.
+///
+/// # Safety
+/// The CPU supports `W`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn utf32_to_codepage<W: Lookup128>(
+    src: &[u8],
+    dst: &mut [u8],
+    cp: CodePage,
+    from: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        // Made here, not in the closure (which is compiled without the ISA's features).
+        let enc = Encoder::<W>::new(cp);
+        let op = |mode| FromUtf32::<W> {
+            enc,
+            cp,
+            from,
+            mode,
+        };
+        run_in_mode::<W, _>(mode, op, src, dst)
+    }
+}
+
+/// Stores the bytes of `v` selected by the 16-bit `keep` mask, in order, at `dst`;
+/// returns their number.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA (`V::BYTES == 16`); 16 writable bytes at `dst`.
+#[inline(always)]
+unsafe fn compress16<V: VectorExt>(v: V, keep: u64, dst: *mut u8) -> usize {
+    // SAFETY: the caller's promises; the table indices are bytes (< 256).
+    unsafe {
+        let (k0, k1) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
+        let lo = u64::from_le_bytes(*COMPRESS8.get_unchecked(k0));
+        // The second half's indices are 8..16 (0x80 + 8 still selects zero).
+        let hi = u64::from_le_bytes(*COMPRESS8.get_unchecked(k1)) + 0x0808_0808_0808_0808;
+        let ctl = [lo.to_le(), hi.to_le()];
+        let c = V::load_unaligned(ctl.as_ptr().cast()).lookup16(v);
+        c.store_unaligned(dst);
+        // Move the compressed second half right after the first one.
+        let w0 = *POPCOUNT8.get_unchecked(k0) as usize;
+        let second = dst.add(8).cast::<u64>().read_unaligned();
+        dst.add(w0).cast::<u64>().write_unaligned(second);
+        w0 + *POPCOUNT8.get_unchecked(k1) as usize
+    }
+}
+
+/// `Kernel::utf8_to_codepage`: 64-byte blocks of 16-byte vectors `V`.
+///
+/// A block is fast when its non-ASCII bytes are `D0`/`D1` lead bytes, each
+/// followed by one continuation byte, and continuation bytes that follow them
+/// (checked exactly: the continuation bytes are the lead bytes shifted by one, so
+/// no other validation is needed), and the table has a byte for every character.
+/// A lead byte in the last position waits for the next block.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `V::BYTES == 16`.
+#[inline(always)]
+pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
+    src: &[u8],
+    dst: &mut [u8],
+    cp: CodePage,
+    _from: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    debug_assert_eq!(V::BYTES, 16);
+    let (mut pos, mut out) = (0usize, 0usize);
+    // SAFETY: (whole block) the ISA is the caller's promise; `pos + 64 <= src.len()`
+    // bounds the loads, `out + 64 <= dst.len()` the stores (one output byte per
+    // character: the kept bytes of vector k start at most at 16 k, and a 16-byte
+    // store from there stays within the 64 bytes).
+    unsafe {
+        let table = V::table128(cp.cyrillic());
+        let (top, cont_pat, d0, fe) = (
+            V::splat(0xC0),
+            V::splat(0x80),
+            V::splat(0xD0),
+            V::splat(0xFE),
+        );
+        let (low6, bit6, zero) = (V::splat(0x3F), V::splat(0x40), V::splat(0));
+        while pos + 64 <= src.len() && out + 64 <= dst.len() {
+            let s = src.as_ptr().add(pos);
+            let d = dst.as_mut_ptr().add(out);
+            let v = [0, 16, 32, 48].map(|k| V::load_unaligned(s.add(k)));
+            if !v[0].or(v[1]).or(v[2].or(v[3])).any_high_bit() {
+                for (k, x) in v.into_iter().enumerate() {
+                    x.store_unaligned(d.add(16 * k));
+                }
+                pos += 64;
+                out += 64;
+                continue;
+            }
+            // First pass: check the whole block before writing anything.
+            let mut prev = zero;
+            let mut prev_lead = zero;
+            let mut bad = zero;
+            let mut values = [zero; 4];
+            let mut keeps = [0u64; 4];
+            for (k, &x) in v.iter().enumerate() {
+                let kind = x.and(top);
+                let is_cont = kind.eq8(cont_pat);
+                let is_lead = kind.eq8(top);
+                let is_d0d1 = x.and(fe).eq8(d0);
+                let before = x.shift_in_one_byte(prev);
+                // The continuation bytes are exactly the bytes after D0/D1 leads.
+                let after_lead = is_d0d1.shift_in_one_byte(prev_lead);
+                bad = bad.or(is_cont.xor(after_lead)).or(is_lead.xor(is_d0d1));
+                // U+0400 + ((lead & 1) << 6 | cont & 0x3F), as index 0x80 + that:
+                // (before << 6) & 0x40 per byte takes bit 0 of the byte before (a
+                // 16-bit shift only moves bits of the lower byte into the low six
+                // bits of the upper one, which the mask clears).
+                let idx = before.shl16::<6>().and(bit6).or(x.and(low6)).or(cont_pat);
+                let c = idx.lookup128(&table);
+                bad = bad.or(is_cont.and(c.eq8(zero)));
+                values[k] = crate::generic::blocks::select(is_cont, c, x);
+                keeps[k] = !is_lead.bitmask_dense() & 0xFFFF;
+                prev = x;
+                prev_lead = is_d0d1;
+            }
+            if !bad.is_zero() {
+                // Every mode: the scalar code up to a resynchronisation point (a
+                // refused block may well be valid, e.g. with a three-byte
+                // character the code page has), which returns a strict error.
+                let end = utf8_resync(src, pos + 64);
+                let r = scalar::utf8_to_codepage(&src[pos..end], &mut dst[out..], cp, mode);
+                out = shift(r, pos, out)?;
+                pos = end;
+                continue;
+            }
+            let mut w = 0usize;
+            for k in 0..4 {
+                w += compress16(values[k], keeps[k], d.add(w));
+            }
+            // A lead byte at the end waits for its continuation in the next block.
+            pos += if src[pos + 63] >= 0xC0 { 63 } else { 64 };
+            out += w;
+        }
+    }
+    shift(
+        scalar::utf8_to_codepage(&src[pos..], &mut dst[out..], cp, mode),
+        pos,
+        out,
+    )
+}

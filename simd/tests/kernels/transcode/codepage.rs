@@ -1,0 +1,163 @@
+//! The Cyrillic code pages (KOI8-R, windows-1251, IBM866) on every kernel against
+//! scalar (and scalar against the oracle, encoding_rs): the Russian corpus of
+//! `tests/data/cyrillic` in every direction and mode, random bytes and random text
+//! with every buffer size that matters, and round trips.
+
+use utfast_testkit::*;
+
+/// Text that stresses the encoders' fast blocks: runs of ASCII, Cyrillic letters
+/// (two-byte UTF-8 `D0`/`D1`), Ё/ё, letters of U+0400..U+047F that the code pages
+/// lack, box drawing (three bytes), Latin-1 symbols some have, characters none has.
+const POOL: &str =
+    "aeo .,\nабвгдежзийклмнопрстуфхцчшщъыьэюяАБВЮЯЁёЂђЎўЄєІіЇїѢѣѲѳ҂Ґґ─│┌╬░▒▓■°·©«»№€—’\u{A0}ÿ中😀";
+
+/// Random text of runs of characters of [`POOL`] (Cyrillic letters most often).
+fn cyrillic_text(rng: &mut Rng, len: usize) -> String {
+    let pool: Vec<char> = POOL.chars().collect();
+    let mut text = String::new();
+    while text.len() < len {
+        let c = if rng.below(3) == 0 {
+            pool[rng.below(pool.len())]
+        } else {
+            char::from_u32(0x410 + rng.below(64) as u32).unwrap()
+        };
+        let longest = if rng.below(4) == 0 { 40 } else { 3 };
+        let run = 1 + rng.below(longest);
+        text.extend(std::iter::repeat_n(c, run));
+    }
+    text
+}
+
+/// Every transcoding of the corpus on every kernel against scalar: decoding to
+/// UTF-8 (also against the corpus's expected UTF-8 or encoding_rs), UTF-16LE/BE,
+/// UTF-32LE/BE; encoding back from each (the original bytes), every mode.
+#[test]
+fn corpus_every_direction_every_kernel() {
+    let ks = kernels();
+    let targets = [
+        Encoding::Utf8,
+        Encoding::Utf16Le,
+        Encoding::Utf16Be,
+        Encoding::Utf32Le,
+        Encoding::Utf32Be,
+    ];
+    for (name, cp, bytes, utf8) in cyrillic_texts() {
+        let bytes = if quick() {
+            bytes[..bytes.len().min(8192)].to_vec()
+        } else {
+            bytes
+        };
+        let peer = encoding_rs::Encoding::for_label(cp.name().as_bytes()).unwrap();
+        let want_utf8 = peer.decode_without_bom_handling(&bytes).0.into_owned();
+        if let Some(u) = &utf8 {
+            if !quick() {
+                assert_eq!(&want_utf8, u, "{name}: encoding_rs vs the corpus's UTF-8");
+            }
+        }
+        for to in targets {
+            let want = encode_str(&want_utf8, to);
+            for k in ks {
+                for mode in MODES {
+                    let len = want.len();
+                    let got = kernel(k, &bytes, cp, to, mode, len, 0xA5)
+                        .unwrap_or_else(|m| panic!("{name} {} {cp}->{to}: {m}", k.name()));
+                    assert_eq!(
+                        got.result,
+                        Ok(len),
+                        "{name} {} {cp}->{to} {mode:?}",
+                        k.name()
+                    );
+                    assert!(got.out == want, "{name} {} {cp}->{to} {mode:?}", k.name());
+                    let back = kernel(k, &want, to, cp, mode, bytes.len(), 0xA5)
+                        .unwrap_or_else(|m| panic!("{name} {} {to}->{cp}: {m}", k.name()));
+                    assert_eq!(
+                        back.result,
+                        Ok(bytes.len()),
+                        "{name} {} {to}->{cp} {mode:?}",
+                        k.name()
+                    );
+                    assert!(back.out == bytes, "{name} {} {to}->{cp} {mode:?}", k.name());
+                }
+            }
+        }
+    }
+}
+
+/// The Russian lipsum in UTF-8 (characters some code pages lack) to every code page,
+/// strict and lossy, every kernel against scalar.
+#[test]
+fn russian_utf8_to_code_pages() {
+    let ks = kernels();
+    let text = lipsum_text("Russian");
+    for cp in CODE_PAGES {
+        for from in [Encoding::Utf8, Encoding::Utf16Le, Encoding::Utf32Be] {
+            let src = encode_str(&text, from);
+            for mode in [Mode::Strict, Mode::Lossy] {
+                let max = utfast_scalar::transcode::max_output_len(from, cp, src.len());
+                let want = scalar(&src, from, cp, mode, max, 0xA5).unwrap();
+                for k in ks {
+                    let got = kernel(k, &src, from, cp, mode, max, 0x5A).unwrap();
+                    assert_eq!(got, want, "{} {from}->{cp} {mode:?}", k.name());
+                }
+            }
+        }
+    }
+}
+
+/// Random bytes in every code page, and random text in UTF-8/16/32 to every code
+/// page, with every buffer size of `check_all_targets`, at every length up to 200
+/// and a few long ones, misaligned.
+#[test]
+fn random_inputs_every_size() {
+    let ks = kernels();
+    let mut rng = Rng(0xC0DE_9A6E_5EED_0001);
+    let lens: Vec<usize> = (0..=200)
+        .step_by(if quick() { 13 } else { 1 })
+        .chain([511, 1000, 4097])
+        .collect();
+    let all = ALL;
+    for &len in &lens {
+        for cp in CODE_PAGES {
+            // Bytes: mostly high ones, some ASCII runs.
+            let src: Vec<u8> = (0..len)
+                .map(|i| {
+                    if (i / 17) % 3 == 0 {
+                        b'a' + (i % 26) as u8
+                    } else {
+                        rng.next() as u8 | 0x80
+                    }
+                })
+                .collect();
+            let (storage, off) = misaligned(&src, len % 7);
+            check_all_targets(ks, &storage[off..], cp, &all).unwrap_or_else(|m| panic!("{m}"));
+        }
+        let text = cyrillic_text(&mut rng, len);
+        let mut chars: Vec<char> = text.chars().collect();
+        chars.truncate(len.max(1));
+        let text: String = chars.into_iter().collect();
+        for from in [Encoding::Utf8, Encoding::Utf16Be, Encoding::Utf32Le] {
+            let mut src = encode_str(&text, from);
+            if len % 5 == 4 && !src.is_empty() {
+                // Something ill-formed in the middle.
+                let at = src.len() / 2 / from.unit_size() * from.unit_size();
+                let bad: &[u8] = match from {
+                    Encoding::Utf8 => b"\xD0",
+                    Encoding::Utf16Be => b"\xDC\x00",
+                    _ => b"\x00\xD8\x00\x00",
+                };
+                src.splice(at..at, bad.iter().copied());
+            }
+            check_all_targets(ks, &src, from, &CODE_PAGES).unwrap_or_else(|m| panic!("{m}"));
+        }
+    }
+}
+
+/// Code page -> UTF-8/16/32 -> code page is the identity on every kernel and mode.
+#[test]
+fn round_trips_of_random_bytes() {
+    let mut rng = Rng(77);
+    for len in [0, 1, 63, 64, 65, 200, 1025] {
+        let src: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        utfast_testkit::fuzz::check_codepage_roundtrip(&src);
+    }
+}
