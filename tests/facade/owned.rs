@@ -9,8 +9,10 @@ use utfast_testkit::{char_runs, damage, each_kernel, encode_str, Rng, ALL};
 fn damaged_text(rng: &mut Rng, from: Encoding, len: usize, every: usize) -> Vec<u8> {
     let text = char_runs(&mut || rng.next(), len);
     let mut bytes = match from {
-        // Any bytes are Latin-1: the low byte of each character.
-        Encoding::Latin1 => text.chars().map(|c| c as u32 as u8).collect(),
+        // Any bytes are Latin-1 or a Cyrillic code page: the low byte of each character.
+        Encoding::Latin1 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
+            text.chars().map(|c| c as u32 as u8).collect()
+        }
         _ => encode_str(&text, from),
     };
     if every > 0 {
