@@ -124,6 +124,11 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
     // mostly surrogate pairs) pays the cost of a refused block and of a scalar call
     // only once per many blocks; reset by every accepted block.
     let mut span = Op::IN;
+    // Whether to skip `block4` in the next four blocks: set after a block taken by
+    // `retry`, so that text the retry path converts (e.g. with surrogate pairs)
+    // does not also pay for a refused `block4`; cleared by a block that `block`
+    // takes.
+    let mut skip4 = false;
     while n - i >= Op::IN && m - o >= Op::OUT {
         // Four blocks per bounds check while input and room last: the common case
         // (every block accepted) then runs with one loop branch per four blocks.
@@ -131,7 +136,10 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
         'fast: while n - i >= 4 * Op::IN && m - o >= 4 * Op::OUT {
             // SAFETY: the ISA is the caller's promise; `i + 4 * IN <= n` and
             // `o + 4 * OUT <= m` (checked above).
-            if Op::BLOCK4 && unsafe { op.block4(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) } {
+            if Op::BLOCK4
+                && !skip4
+                && unsafe { op.block4(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) }
+            {
                 i += 4 * Op::IN;
                 o += 4 * Op::OUT;
                 span = Op::IN;
@@ -147,6 +155,7 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
                         i += Op::IN;
                         o += w;
                         span = Op::IN;
+                        skip4 = false;
                     }
                     None => {
                         refused = true;
@@ -177,6 +186,7 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
                 i += Op::IN;
                 o += w;
                 span = Op::IN;
+                skip4 = true;
                 continue;
             }
         }

@@ -8,6 +8,10 @@
 //! be invalid ([`super::utf32::Utf32Check`]). Other blocks go to the scalar code of
 //! the [block loop](super::blocks), which reports errors or writes U+FFFD.
 //!
+//! UTF-16 starts with [`utf16_prefix`]: four vectors per iteration, a cheap test for
+//! surrogates, and for the iterations that have some, a vector test that they form
+//! pairs (carried across iterations), up to the first unpaired surrogate.
+//!
 //! The common case, a block without any surrogate (UTF-16) or invalid unit (UTF-32),
 //! is tested four blocks at a time ([`BlockOp::block4`]): one branch per four
 //! vectors. Whether the bytes are swapped is a constant of the compiled loop (`SWAP`),
@@ -26,7 +30,7 @@
 //! valid input (on invalid input, which that mode excludes, the scalar code re-encodes
 //! a high surrogate with the unit after it, the copy does not).
 
-use super::blocks::{pat16, run_in_mode, BlockOp};
+use super::blocks::{pat16, run_in_mode, shift, BlockOp};
 use super::utf16::cut16;
 use super::utf32::Utf32Check;
 use crate::vector_ext::VectorExt;
@@ -240,6 +244,93 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
     }
 }
 
+/// The valid prefix of UTF-16 `src` swapped (or copied) into `dst`, four vectors
+/// per iteration; returns its length, a character boundary of `src` (and the
+/// number of bytes written). Stops at the first four vectors that contain an
+/// unpaired surrogate or that `dst` has no room for, and the block loop continues
+/// from there. Unlike [`Utf16ToUtf16::block4`], a surrogate pair may straddle two
+/// iterations: whether the last unit of an iteration is a high surrogate is carried
+/// into the next, and the loop reads one unit past its vectors, so text with many
+/// pairs (emoji) runs here too instead of block by block.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+) -> usize {
+    let (n, m) = (src.len(), dst.len());
+    let step = 4 * V::BYTES;
+    let unit = |k: usize| from.read_u16([src[k], src[k + 1]]);
+    let mut i = 0;
+    // Whether the unit before `i` is a high surrogate (its pair is complete: the
+    // unit at `i` was checked to be a low one).
+    let mut carry = false;
+    // SAFETY: the ISA is the caller's promise; `i + step + 2 <= n` bounds the
+    // loads, `i + step + 2 <= m` the stores. (The 2 bytes more of room: when the
+    // loop stops after a high surrogate at `i - 2`, the block loop resumes at
+    // `i - 2` with room for the whole pair, so it writes the pair again rather than
+    // returning `OutputTooSmall` with the high half already written past its
+    // `written`.)
+    unsafe {
+        let m_fc = V::splat4(pat16(0xFC00, from));
+        let m_f8 = V::splat4(pat16(0xF800, from));
+        let p_hi = V::splat4(pat16(0xD800, from));
+        let p_lo = V::splat4(pat16(0xDC00, from));
+        let zero = V::splat(0);
+        // The high-surrogate mask of the last vector of the previous iteration.
+        let mut prev = zero;
+        while i + step + 2 <= n && i + step + 2 <= m {
+            let s = src.as_ptr().add(i);
+            let v = [
+                V::load_unaligned(s),
+                V::load_unaligned(s.add(V::BYTES)),
+                V::load_unaligned(s.add(2 * V::BYTES)),
+                V::load_unaligned(s.add(3 * V::BYTES)),
+            ];
+            let s0 = v[0].and(m_f8).eq16(p_hi);
+            let s1 = v[1].and(m_f8).eq16(p_hi);
+            let s2 = v[2].and(m_f8).eq16(p_hi);
+            let s3 = v[3].and(m_f8).eq16(p_hi);
+            if !s0.or(s1).or(s2.or(s3)).is_zero() {
+                // Surrogates: a low one exactly at every unit after a high one.
+                let mut bad = zero;
+                for x in v {
+                    let t = x.and(m_fc);
+                    let hi = t.eq16(p_hi);
+                    bad = bad.or(t.eq16(p_lo).xor(hi.shift_in_two_bytes(prev)));
+                    prev = hi;
+                }
+                // The last unit, if a high surrogate, needs a low one after it.
+                let last_hi = (0xD800..0xDC00).contains(&unit(i + step - 2));
+                if !bad.is_zero() || (last_hi && !(0xDC00..0xE000).contains(&unit(i + step))) {
+                    break;
+                }
+                carry = last_hi;
+            } else if carry {
+                // A high surrogate before a unit that is not a low one.
+                break;
+            } else {
+                prev = zero;
+            }
+            let d = dst.as_mut_ptr().add(i);
+            for (k, &x) in v.iter().enumerate() {
+                let x = if SWAP { x.swap_bytes16() } else { x };
+                x.store_unaligned(d.add(k * V::BYTES));
+            }
+            i += step;
+        }
+    }
+    // Back to the start of a pair that straddles `i`.
+    if carry {
+        i - 2
+    } else {
+        i
+    }
+}
+
 /// `v` with the bytes of each unit of `UNIT` (2 or 4) bytes reversed.
 ///
 /// # Safety
@@ -327,18 +418,26 @@ pub(crate) unsafe fn utf16_to_utf16<V: VectorExt>(
         match (from != to, whole) {
             (true, true) => Ok(swap_all::<V, 2, true>(src, dst)),
             (false, true) => Ok(swap_all::<V, 2, false>(src, dst)),
-            (true, false) => run_in_mode::<V, _>(
-                mode,
-                |m| Utf16ToUtf16::<V, true>::new(from, to, m),
-                src,
-                dst,
-            ),
-            (false, false) => run_in_mode::<V, _>(
-                mode,
-                |m| Utf16ToUtf16::<V, false>::new(from, to, m),
-                src,
-                dst,
-            ),
+            (true, false) => {
+                let p = utf16_prefix::<V, true>(src, dst, from);
+                let r = run_in_mode::<V, _>(
+                    mode,
+                    |m| Utf16ToUtf16::<V, true>::new(from, to, m),
+                    &src[p..],
+                    &mut dst[p..],
+                );
+                shift(r, p, p)
+            }
+            (false, false) => {
+                let p = utf16_prefix::<V, false>(src, dst, from);
+                let r = run_in_mode::<V, _>(
+                    mode,
+                    |m| Utf16ToUtf16::<V, false>::new(from, to, m),
+                    &src[p..],
+                    &mut dst[p..],
+                );
+                shift(r, p, p)
+            }
         }
     }
 }
