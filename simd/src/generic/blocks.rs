@@ -134,10 +134,10 @@ pub(crate) unsafe fn run<V: VectorExt, Op: BlockOp<V>>(
         // (every block accepted) then runs with one loop branch per four blocks.
         let mut refused = false;
         'fast: while n - i >= 4 * Op::IN && m - o >= 4 * Op::OUT {
-            // SAFETY: the ISA is the caller's promise; `i + 4 * IN <= n` and
-            // `o + 4 * OUT <= m` (checked above).
             if Op::BLOCK4
                 && !skip4
+                // SAFETY: the ISA is the caller's promise; `i + 4 * IN <= n` and
+                // `o + 4 * OUT <= m` (checked above).
                 && unsafe { op.block4(src.as_ptr().add(i), dst.as_mut_ptr().add(o)) }
             {
                 i += 4 * Op::IN;

@@ -361,7 +361,7 @@ unsafe fn swap_all<V: VectorExt, const UNIT: usize, const SWAP: bool>(
     dst: &mut [u8],
 ) -> usize {
     let n = src.len();
-    assert!(n >= V::BYTES && n % UNIT == 0 && dst.len() >= n);
+    assert!(n >= V::BYTES && n.is_multiple_of(UNIT) && dst.len() >= n);
     if !SWAP {
         dst[..n].copy_from_slice(src);
         return n;
@@ -411,7 +411,7 @@ pub(crate) unsafe fn utf16_to_utf16<V: VectorExt>(
 ) -> Result<usize, TranscodeError> {
     let whole = mode == Mode::Valid
         && src.len() >= V::BYTES
-        && src.len() % 2 == 0
+        && src.len().is_multiple_of(2)
         && dst.len() >= src.len();
     // SAFETY: the ISA is the caller's promise.
     unsafe {
@@ -456,7 +456,7 @@ pub(crate) unsafe fn utf32_to_utf32<V: VectorExt>(
 ) -> Result<usize, TranscodeError> {
     let whole = mode == Mode::Valid
         && src.len() >= V::BYTES
-        && src.len() % 4 == 0
+        && src.len().is_multiple_of(4)
         && dst.len() >= src.len();
     // SAFETY: the ISA is the caller's promise.
     unsafe {
