@@ -6,13 +6,18 @@
 //! - inputs: `Lipsum-<Language>` (tests/data/lipsum), `Short-<n>` (n bytes of valid
 //!   mixed text), `Size-64KiB` and `Size-1MiB` (all lipsum files concatenated and
 //!   repeated), `InvalidFirst-64KiB` and `InvalidLast-64KiB` (that text with its
-//!   first/last byte replaced by 0xFF);
-//! - implementations: `kernel/<name>/validate` and `kernel/<name>/is_utf8` (through
+//!   first/last byte replaced by 0xFF); `ShortMix-<n>` for n = 1..=64: a batch of
+//!   [`MIX_STRINGS`] *different* valid strings of n bytes each (slices of the Latin,
+//!   Russian, Chinese, Japanese and Emoji lipsum texts), validated one after the
+//!   other per iteration, so that branch prediction cannot learn one input;
+//! - implementations (`ShortMix-<n>`: only `utfast/is_utf8`, `utfast/validate` (the
+//!   facade) and `peer/std`): `kernel/<name>/validate` and `kernel/<name>/is_utf8` (through
 //!   the kernel table), `scalar/validate` and `scalar/is_utf8` (the inlinable scalar
 //!   functions called directly), `peer/std`, `peer/simdutf8-basic`,
 //!   `peer/simdutf8-compat`, `peer/encoding_rs`, `peer/simdutf`.
 //!
-//! Quick run: `cargo bench --bench validate -- --warm-up-time 1 --measurement-time 3 Lipsum`.
+//! Quick run: `cargo bench --bench validate -- --warm-up-time 1 --measurement-time 3 Lipsum`;
+//! the short mixed strings alone: `cargo bench --bench validate -- ShortMix` (~4 min).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
@@ -101,6 +106,66 @@ fn short_groups(c: &mut Criterion) {
     }
 }
 
+/// Strings per batch of a `ShortMix-<n>` group.
+const MIX_STRINGS: usize = 2048;
+
+/// [`MIX_STRINGS`] valid strings of exactly `n` bytes: slices of real text in
+/// several scripts (one- to four-byte characters), at random character boundaries.
+fn short_mix(n: usize, texts: &[String]) -> Vec<Vec<u8>> {
+    let mut rng = utfast_testkit::Rng(0x5EED + n as u64);
+    let mut out = Vec::with_capacity(MIX_STRINGS);
+    while out.len() < MIX_STRINGS {
+        let t = texts[rng.below(texts.len())].as_bytes();
+        let at = rng.below(t.len() - n);
+        let w = &t[at..at + n];
+        if std::str::from_utf8(w).is_ok() {
+            out.push(w.to_vec());
+        }
+    }
+    out
+}
+
+fn short_mix_groups(c: &mut Criterion) {
+    let texts: Vec<String> = ["Latin", "Russian", "Chinese", "Japanese", "Emoji"]
+        .iter()
+        .map(|l| String::from_utf8(lipsum(l)).expect("UTF-8"))
+        .collect();
+    for n in 1..=64 {
+        let batch = short_mix(n, &texts);
+        let mut g = c.benchmark_group(format!("ShortMix-{n}"));
+        g.throughput(Throughput::Bytes((n * MIX_STRINGS) as u64));
+        g.warm_up_time(std::time::Duration::from_millis(300));
+        g.measurement_time(std::time::Duration::from_millis(800));
+        g.sample_size(20);
+        g.nresamples(2000);
+        g.bench_function("utfast/is_utf8", |b| {
+            b.iter(|| {
+                batch
+                    .iter()
+                    .filter(|s| utfast::is_utf8(black_box(s.as_slice())))
+                    .count()
+            })
+        });
+        g.bench_function("utfast/validate", |b| {
+            b.iter(|| {
+                batch
+                    .iter()
+                    .filter(|s| utfast::validate_utf8(black_box(s.as_slice())).is_ok())
+                    .count()
+            })
+        });
+        g.bench_function("peer/std", |b| {
+            b.iter(|| {
+                batch
+                    .iter()
+                    .filter(|s| core::str::from_utf8(black_box(s.as_slice())).is_ok())
+                    .count()
+            })
+        });
+        g.finish();
+    }
+}
+
 fn size_groups(c: &mut Criterion) {
     bench_input(c, "Size-64KiB", &mixed(64 << 10));
     bench_input(c, "Size-1MiB", &mixed(1 << 20));
@@ -119,6 +184,7 @@ criterion_group!(
     benches,
     lipsum_groups,
     short_groups,
+    short_mix_groups,
     size_groups,
     invalid_groups
 );

@@ -633,7 +633,7 @@ macro_rules! simd_kernel {
                 = crate::generic::utf32::validate_utf32::<$W>;
             utf8_to_utf16 @transcode = crate::generic::utf8_decode::utf8_to_utf16::<$W, $V, $H>;
             utf8_to_utf32 @transcode = crate::generic::utf8_decode::utf8_to_utf32::<$W, $V, $H>;
-            utf8_to_latin1 @transcode = crate::generic::utf8_latin1::utf8_to_latin1::<$V>;
+            utf8_to_latin1 @transcode = crate::generic::utf8_latin1::utf8_to_latin1::<$W, $V>;
             utf8_to_utf8 @transcode = crate::generic::utf8_utf8::utf8_to_utf8::<$W>;
             utf16_to_utf8 @transcode = crate::generic::utf8_encode::utf16_to_utf8::<$W, $H>;
             utf16_to_utf16 @transcode = crate::generic::swap::utf16_to_utf16::<$W>;

@@ -117,6 +117,32 @@ pub(crate) trait VectorExt: Vector {
     /// The CPU supports the implementing ISA.
     unsafe fn narrow32(a: Self, b: Self) -> Self;
 
+    /// [`narrow16`](Self::narrow16) of 16-bit lanes that are all at most `0xFF` (the
+    /// caller has tested it): the same result, without clearing the high bytes first
+    /// (x86: one unsigned-saturating pack). For other lanes the result is
+    /// unspecified (but not undefined).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    #[inline(always)]
+    unsafe fn narrow16_small(a: Self, b: Self) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe { Self::narrow16(a, b) }
+    }
+
+    /// [`narrow32`](Self::narrow32) of 32-bit lanes that are all at most `0xFFFF`
+    /// (the caller has tested it): the same result, without clearing the high
+    /// halves first (x86: one unsigned-saturating pack). For other lanes the result
+    /// is unspecified (but not undefined).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    #[inline(always)]
+    unsafe fn narrow32_small(a: Self, b: Self) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe { Self::narrow32(a, b) }
+    }
+
     /// Per 16-bit lane (read little-endian): `lane << N`, zeros shifted in (`N` in 1..16).
     ///
     /// # Safety

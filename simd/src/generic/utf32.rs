@@ -173,14 +173,21 @@ impl<V: VectorExt> BlockOp<V> for Utf32ToLatin1<V> {
 ///   scratch, overwritten by the next store or counted in `OUT` (see the
 ///   [block loop](super::blocks)).
 ///
-/// Blocks with invalid units go to the scalar code.
-pub(crate) struct Utf32ToUtf16<V, W> {
+/// Blocks with invalid units go to the scalar code. The byte orders are constants
+/// of the compiled loop (`FROM_BE`, `TO_BE`), and blocks of the Basic Multilingual
+/// Plane are tested four at a time ([`BlockOp::block4`]).
+pub(crate) struct Utf32ToUtf16<V, W, const FROM_BE: bool, const TO_BE: bool> {
     from: Endian,
     to: Endian,
     mode: Mode,
     check: Utf32Check<V>,
     /// `0xFFFF0000` (little-endian): the bits that are zero in the BMP.
     m_bmp: V,
+    /// `0xF800` in every 16-bit lane: with [`p_sur`](Self::p_sur), the surrogate
+    /// test of narrowed units.
+    m_sur: V,
+    /// `0xD800` in every 16-bit lane.
+    p_sur: V,
     /// `0xFFFF0000` (little-endian) for `W`: the BMP test, and `-0x10000`.
     m_bmp16: W,
     /// `0x03FF0000` (little-endian): the low ten bits of `v`, moved to the high half.
@@ -189,12 +196,15 @@ pub(crate) struct Utf32ToUtf16<V, W> {
     p_pair: W,
 }
 
-impl<V: VectorExt, W: VectorExt> Utf32ToUtf16<V, W> {
+impl<V: VectorExt, W: VectorExt, const FROM_BE: bool, const TO_BE: bool>
+    Utf32ToUtf16<V, W, FROM_BE, TO_BE>
+{
     /// # Safety
     /// The CPU supports `V`'s and `W`'s ISA.
     #[inline(always)]
     pub(crate) unsafe fn new(from: Endian, to: Endian, mode: Mode) -> Self {
         debug_assert_eq!(W::BYTES, 16);
+        debug_assert_eq!((FROM_BE, TO_BE), (from == Endian::Big, to == Endian::Big));
         let le = Endian::Little;
         // SAFETY: the ISA is the caller's promise.
         unsafe {
@@ -204,6 +214,8 @@ impl<V: VectorExt, W: VectorExt> Utf32ToUtf16<V, W> {
                 mode,
                 check: Utf32Check::new(le),
                 m_bmp: V::splat4(pat32(0xFFFF_0000, le)),
+                m_sur: V::splat4(pat32(0xF800_F800, le)),
+                p_sur: V::splat4(pat32(0xD800_D800, le)),
                 m_bmp16: W::splat4(pat32(0xFFFF_0000, le)),
                 m_lo: W::splat4(pat32(0x03FF_0000, le)),
                 p_pair: W::splat4(pat32(0xDC00_D800, le)),
@@ -221,7 +233,7 @@ impl<V: VectorExt, W: VectorExt> Utf32ToUtf16<V, W> {
         unsafe {
             let mut a = V::load_unaligned(src);
             let mut b = V::load_unaligned(src.add(V::BYTES));
-            if self.from == Endian::Big {
+            if FROM_BE {
                 a = a.swap_bytes32();
                 b = b.swap_bytes32();
             }
@@ -240,7 +252,7 @@ impl<V: VectorExt, W: VectorExt> Utf32ToUtf16<V, W> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
             let mut c = W::load_unaligned(src);
-            if self.from == Endian::Big {
+            if FROM_BE {
                 c = c.swap_bytes32();
             }
             let bmp = c.and(self.m_bmp16).eq32(W::splat(0));
@@ -250,7 +262,7 @@ impl<V: VectorExt, W: VectorExt> Utf32ToUtf16<V, W> {
                 .or(v.shl32::<16>().and(self.m_lo))
                 .or(self.p_pair);
             let mut u = select(bmp, c, pair);
-            if self.to == Endian::Big {
+            if TO_BE {
                 u = u.swap_bytes16();
             }
             let sup = lane_bits::<W>(bmp.bitmask()) ^ 0xF;
@@ -278,12 +290,55 @@ fn lane_bits<W: VectorExt>(mask: u64) -> usize {
     (x.wrapping_mul(mul) >> (3 * s)) as usize & 0xF
 }
 
-impl<V: VectorExt, W: VectorExt> BlockOp<V> for Utf32ToUtf16<V, W> {
+impl<V: VectorExt, W: VectorExt, const FROM_BE: bool, const TO_BE: bool> BlockOp<V>
+    for Utf32ToUtf16<V, W, FROM_BE, TO_BE>
+{
     const IN: usize = 2 * V::BYTES;
     const OUT: usize = V::BYTES;
+    const BLOCK4: bool = true;
     /// The worst case (every unit a pair) and 3 bytes of spare room for the scratch
     /// bytes of the last 16-byte store.
     const RETRY_OUT: usize = 2 * V::BYTES + 3;
+
+    /// Four blocks in the Basic Multilingual Plane: [`block`](Self::block) with one
+    /// test for the four.
+    #[inline(always)]
+    unsafe fn block4(&self, src: *const u8, dst: *mut u8) -> bool {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            // (Plain statements, no closures: an array `map` over vectors may be
+            // left outlined, without the kernel's target features.)
+            let (a0, b0) = self.load(src);
+            let (a1, b1) = self.load(src.add(Self::IN));
+            let (a2, b2) = self.load(src.add(2 * Self::IN));
+            let (a3, b3) = self.load(src.add(3 * Self::IN));
+            let all = a0.or(b0).or(a1.or(b1)).or(a2.or(b2).or(a3.or(b3)));
+            if !all.and(self.m_bmp).is_zero() {
+                return false;
+            }
+            // Every lane is at most 0xFFFF (tested above).
+            let out = [
+                V::narrow32_small(a0, b0),
+                V::narrow32_small(a1, b1),
+                V::narrow32_small(a2, b2),
+                V::narrow32_small(a3, b3),
+            ];
+            if self.mode != Mode::Valid {
+                let s0 = out[0].and(self.m_sur).eq16(self.p_sur);
+                let s1 = out[1].and(self.m_sur).eq16(self.p_sur);
+                let s2 = out[2].and(self.m_sur).eq16(self.p_sur);
+                let s3 = out[3].and(self.m_sur).eq16(self.p_sur);
+                if !s0.or(s1).or(s2.or(s3)).is_zero() {
+                    return false;
+                }
+            }
+            for (k, &o) in out.iter().enumerate() {
+                let o = if TO_BE { o.swap_bytes16() } else { o };
+                o.store_unaligned(dst.add(k * V::BYTES));
+            }
+        }
+        true
+    }
 
     /// Blocks in the Basic Multilingual Plane: narrowed in one step. (Kept apart
     /// from the surrogate pairs in [`retry`](Self::retry), so that the loop over
@@ -296,15 +351,14 @@ impl<V: VectorExt, W: VectorExt> BlockOp<V> for Utf32ToUtf16<V, W> {
             if !a.or(b).and(self.m_bmp).is_zero() {
                 return None;
             }
-            // In the BMP, only surrogates are invalid; the scalar code writes them
-            // unchanged in trusted-valid mode, as the narrowing does.
-            if self.mode != Mode::Valid
-                && !self.check.invalid(a).or(self.check.invalid(b)).is_zero()
-            {
+            let mut out = V::narrow32_small(a, b);
+            // In the BMP, only surrogates are invalid (tested on the narrowed
+            // units); the scalar code writes them unchanged in trusted-valid mode,
+            // as the narrowing does.
+            if self.mode != Mode::Valid && !out.and(self.m_sur).eq16(self.p_sur).is_zero() {
                 return None;
             }
-            let mut out = V::narrow32(a, b);
-            if self.to == Endian::Big {
+            if TO_BE {
                 out = out.swap_bytes16();
             }
             out.store_unaligned(dst);
@@ -366,5 +420,32 @@ pub(crate) unsafe fn utf32_to_utf16<V: VectorExt, W: VectorExt>(
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     // SAFETY: the ISA is the caller's promise.
-    unsafe { run_in_mode::<V, _>(mode, |m| Utf32ToUtf16::<V, W>::new(from, to, m), src, dst) }
+    unsafe {
+        match (from, to) {
+            (Endian::Little, Endian::Little) => run_in_mode::<V, _>(
+                mode,
+                |m| Utf32ToUtf16::<V, W, false, false>::new(from, to, m),
+                src,
+                dst,
+            ),
+            (Endian::Little, Endian::Big) => run_in_mode::<V, _>(
+                mode,
+                |m| Utf32ToUtf16::<V, W, false, true>::new(from, to, m),
+                src,
+                dst,
+            ),
+            (Endian::Big, Endian::Little) => run_in_mode::<V, _>(
+                mode,
+                |m| Utf32ToUtf16::<V, W, true, false>::new(from, to, m),
+                src,
+                dst,
+            ),
+            (Endian::Big, Endian::Big) => run_in_mode::<V, _>(
+                mode,
+                |m| Utf32ToUtf16::<V, W, true, true>::new(from, to, m),
+                src,
+                dst,
+            ),
+        }
+    }
 }

@@ -137,7 +137,7 @@ unsafe fn utf16_ascii_run<B: VectorExt, const BE: bool>(
             if BE {
                 (u0, u1) = (u0.shr16::<8>(), u1.shr16::<8>());
             }
-            B::narrow16(u0, u1).store_unaligned(dst.as_mut_ptr().add(out));
+            B::narrow16_small(u0, u1).store_unaligned(dst.as_mut_ptr().add(out));
             pos += 2 * B::BYTES;
             out += B::BYTES;
         }
@@ -221,8 +221,9 @@ unsafe fn utf32_ascii_run<B: VectorExt, const BE: bool>(
                 break;
             }
             let v = if BE { v.map(|x| x.shr32::<24>()) } else { v };
-            let (lo, hi) = (B::narrow32(v[0], v[1]), B::narrow32(v[2], v[3]));
-            B::narrow16(lo, hi).store_unaligned(dst.as_mut_ptr().add(out));
+            // Every unit is ASCII (tested above): no lane needs masking.
+            let (lo, hi) = (B::narrow32_small(v[0], v[1]), B::narrow32_small(v[2], v[3]));
+            B::narrow16_small(lo, hi).store_unaligned(dst.as_mut_ptr().add(out));
             pos += 4 * B::BYTES;
             out += B::BYTES;
         }
@@ -266,7 +267,7 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 }
                 let c = Classes::of(u);
                 if c.idx == Classes::<B>::ASCII {
-                    store_half(B::narrow16(u, u), d);
+                    store_half(B::narrow16_small(u, u), d);
                     (pos, out) = utf16_ascii_run::<B, BE>(src, dst, pos + B::BYTES, out + units);
                     continue;
                 }
@@ -347,13 +348,13 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
             }
             let ab = a.or(b);
             if ab.and(p32(0xFFFF_FF80)).is_zero() {
-                let u = B::narrow32(a, b);
-                store_half(B::narrow16(u, u), d);
+                let u = B::narrow32_small(a, b);
+                store_half(B::narrow16_small(u, u), d);
                 (pos, out) = utf32_ascii_run::<B, BE>(src, dst, pos + read, out + units);
                 continue;
             }
             if ab.and(p32(0xFFFF_0000)).is_zero() {
-                let u = B::narrow32(a, b);
+                let u = B::narrow32_small(a, b);
                 if !has_surrogates(u) {
                     out += encode_bmp::<B, H>(u, &Classes::of(u), d);
                     pos += read;

