@@ -1,37 +1,120 @@
-//! The avx512 kernel: 512-bit vectors (AVX-512F + AVX-512BW).
+//! The AVX-512 kernels: two tiers, detected separately, on by default.
 //!
-//! Validation and the unit-oriented operations use 512-bit vectors; the UTF-8
-//! transcoders use the generic 128-bit windows.
+//! | kernel | CPUs | features | what it runs at 512 bits |
+//! |---|---|---|---|
+//! | `"avx512-vbmi2"` ([`vbmi2`]) | Ice Lake, Sapphire Rapids, Zen 4/5 | F, BW, VL, DQ, CD, VBMI, VBMI2 | validation, lengths, the unit-oriented conversions measured faster than avx2 on hardware, and the VBMI2 transcoders of this directory |
+//! | `"avx512"` ([`bw`]) | Skylake-SP, Cascade Lake (and any AVX-512 CPU without VBMI2) | F, BW, VL, DQ, CD | validation and lengths (long read-only scans) |
 //!
-//! The kernel is only registered with the crate feature `avx512` until the AVX-512
-//! tier lands: the development machines have no AVX-512 (see the README).
+//! Every other entry of both tiers is the avx2 kernel's own entry (every AVX-512 CPU
+//! has AVX2): `Kernel::implementation` says which, per operation, and a test checks
+//! that no entry of a tier is anything but its own AVX-512 code or the avx2 entry.
+//! The Skylake-class tier stays at 256 bits for every transcoder: on those CPUs
+//! 512-bit instructions lower the core's clock for a while, which a short
+//! conversion does not win back, and their transcoders have no VBMI2.
+//!
+//! The tiers are detected at run time. With `--cfg utfast_avx512_model` (the
+//! portable model of the AVX-512 instructions, for machines without them) both
+//! tiers are available wherever AVX2 is, and their functions are compiled with the
+//! AVX2 feature set only, so that no real AVX-512 instruction can be emitted.
 
-use crate::kernel::Kernel;
+pub(crate) mod bw;
+pub(crate) mod vbmi2;
 
-/// Whether this CPU supports the kernel: run-time detection with `std`, the
-/// compile-time target features without.
-fn detected() -> bool {
-    if !cfg!(feature = "avx512") {
-        return false;
-    }
+/// Whether the CPU has AVX2, POPCNT, BMI1/2 and LZCNT: the avx2 kernel's entries
+/// that both tiers reuse, and the bit operations of their own code.
+fn avx2_detected() -> bool {
     #[cfg(feature = "std")]
     {
-        std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
+        std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
     }
     #[cfg(not(feature = "std"))]
     {
-        cfg!(all(target_feature = "avx512f", target_feature = "avx512bw"))
+        cfg!(all(
+            target_feature = "avx2",
+            target_feature = "popcnt",
+            target_feature = "bmi1",
+            target_feature = "bmi2",
+            target_feature = "lzcnt"
+        ))
     }
 }
 
-/// The avx512 kernel, if this CPU supports it.
-pub(crate) fn kernel() -> Option<&'static Kernel> {
-    detected().then_some(&KERNEL)
+/// Whether the CPU has the features of the `"avx512"` tier: AVX-512 F, BW, VL, DQ
+/// and CD, and those of [`avx2_detected`]. Under the model, [`avx2_detected`] alone.
+fn bw_detected() -> bool {
+    if cfg!(utfast_avx512_model) {
+        return avx2_detected();
+    }
+    #[cfg(feature = "std")]
+    {
+        avx2_detected()
+            && std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("avx512dq")
+            && std::is_x86_feature_detected!("avx512cd")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        avx2_detected()
+            && cfg!(all(
+                target_feature = "avx512f",
+                target_feature = "avx512bw",
+                target_feature = "avx512vl",
+                target_feature = "avx512dq",
+                target_feature = "avx512cd"
+            ))
+    }
 }
 
-crate::kernel::simd_kernel! {
-    static KERNEL = "avx512", features "avx512f,avx512bw",
-    W = core::arch::x86_64::__m512i,
-    V = core::arch::x86_64::__m128i,
-    H = crate::generic::hooks::NoHooks;
+/// Whether the CPU has the features of the `"avx512-vbmi2"` tier: those of
+/// [`bw_detected`] and AVX-512 VBMI and VBMI2. Under the model, [`avx2_detected`].
+fn vbmi2_detected() -> bool {
+    if cfg!(utfast_avx512_model) {
+        return avx2_detected();
+    }
+    #[cfg(feature = "std")]
+    {
+        bw_detected()
+            && std::is_x86_feature_detected!("avx512vbmi")
+            && std::is_x86_feature_detected!("avx512vbmi2")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        bw_detected() && cfg!(all(target_feature = "avx512vbmi", target_feature = "avx512vbmi2"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kernel::SCALAR_IMPLS;
+
+    /// Every entry of a tier is its own AVX-512 code or the avx2 kernel's entry
+    /// (which the `base` form of `simd_kernel!` copies with its name): never a
+    /// 128-bit generic instantiation. Checked on the tables, so it runs on every
+    /// x86-64 CPU, with or without AVX-512.
+    #[test]
+    fn tiers_are_avx512_or_avx2() {
+        let avx2 = crate::x86_64::avx2::IMPLS;
+        for (tier, impls, own) in [
+            ("avx512", super::bw::IMPLS, &["avx512"][..]),
+            ("avx512-vbmi2", super::vbmi2::IMPLS, &["avx512", "avx512-vbmi2"][..]),
+        ] {
+            assert_eq!(impls.len(), SCALAR_IMPLS.len(), "{tier}");
+            for (&(op, imp), &(op2, imp2)) in impls.iter().zip(avx2) {
+                assert_eq!(op, op2);
+                assert_eq!(imp2, "avx2", "{op}");
+                assert!(own.contains(&imp) || imp == "avx2", "{tier}: {op} runs {imp}");
+            }
+            std::println!("{tier}: {impls:?}");
+        }
+        // The tier with VBMI2 runs at least what the other one runs at 512 bits.
+        for (&(op, a), &(_, b)) in super::bw::IMPLS.iter().zip(super::vbmi2::IMPLS) {
+            assert!(a == "avx2" || b != "avx2", "{op}: avx512 {a}, avx512-vbmi2 {b}");
+        }
+    }
 }
