@@ -18,75 +18,32 @@
 //! AVX2 feature set only, so that no real AVX-512 instruction can be emitted.
 
 pub(crate) mod bw;
+pub(crate) mod isa;
+mod utf16_utf32;
+mod utf8_decode;
+mod utf8_encode;
 pub(crate) mod vbmi2;
 
-/// Whether the CPU has AVX2, POPCNT, BMI1/2 and LZCNT: the avx2 kernel's entries
-/// that both tiers reuse, and the bit operations of their own code.
-fn avx2_detected() -> bool {
-    #[cfg(feature = "std")]
-    {
-        std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        cfg!(all(
-            target_feature = "avx2",
-            target_feature = "popcnt",
-            target_feature = "bmi1",
-            target_feature = "bmi2",
-            target_feature = "lzcnt"
-        ))
-    }
-}
+/// The features of the `"avx512"` tier's functions: AVX-512 F, BW, VL, DQ, CD, and
+/// AVX2, POPCNT, BMI1/2, LZCNT (the avx2 kernel's entries that the tier reuses, and
+/// the bit operations of its own code).
+const BW_FEATURES: &str = "avx512f,avx512bw,avx512vl,avx512dq,avx512cd,avx2,popcnt,bmi1,bmi2,lzcnt";
 
-/// Whether the CPU has the features of the `"avx512"` tier: AVX-512 F, BW, VL, DQ
-/// and CD, and those of [`avx2_detected`]. Under the model, [`avx2_detected`] alone.
+/// The features of the `"avx512-vbmi2"` tier's functions: [`BW_FEATURES`] and
+/// AVX-512 VBMI and VBMI2.
+const VBMI2_FEATURES: &str =
+    "avx512f,avx512bw,avx512vl,avx512dq,avx512cd,avx512vbmi,avx512vbmi2,avx2,popcnt,bmi1,bmi2,lzcnt";
+
+/// Whether the CPU has the features of the `"avx512"` tier (under the model, those
+/// of `isa::MODEL_FEATURES`).
 fn bw_detected() -> bool {
-    if cfg!(utfast_avx512_model) {
-        return avx2_detected();
-    }
-    #[cfg(feature = "std")]
-    {
-        avx2_detected()
-            && std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vl")
-            && std::is_x86_feature_detected!("avx512dq")
-            && std::is_x86_feature_detected!("avx512cd")
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        avx2_detected()
-            && cfg!(all(
-                target_feature = "avx512f",
-                target_feature = "avx512bw",
-                target_feature = "avx512vl",
-                target_feature = "avx512dq",
-                target_feature = "avx512cd"
-            ))
-    }
+    isa::detected(BW_FEATURES)
 }
 
-/// Whether the CPU has the features of the `"avx512-vbmi2"` tier: those of
-/// [`bw_detected`] and AVX-512 VBMI and VBMI2. Under the model, [`avx2_detected`].
+/// Whether the CPU has the features of the `"avx512-vbmi2"` tier (under the model,
+/// those of `isa::MODEL_FEATURES`).
 fn vbmi2_detected() -> bool {
-    if cfg!(utfast_avx512_model) {
-        return avx2_detected();
-    }
-    #[cfg(feature = "std")]
-    {
-        bw_detected()
-            && std::is_x86_feature_detected!("avx512vbmi")
-            && std::is_x86_feature_detected!("avx512vbmi2")
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        bw_detected() && cfg!(all(target_feature = "avx512vbmi", target_feature = "avx512vbmi2"))
-    }
+    isa::detected(VBMI2_FEATURES)
 }
 
 #[cfg(test)]
