@@ -19,6 +19,7 @@
 
 pub(crate) mod bw;
 pub(crate) mod isa;
+mod latin1;
 mod utf16_utf32;
 mod utf8_decode;
 mod utf8_encode;
