@@ -8,20 +8,21 @@
 
 use crate::kernel::Kernel;
 
+pub(crate) mod isa;
+
+/// The features the kernel is compiled with (see `isa::avx512_simd_kernel!` for the
+/// model configuration).
+const FEATURES: &str = "avx512f,avx512bw";
+
 /// Whether this CPU supports the kernel: run-time detection with `std`, the
-/// compile-time target features without.
+/// compile-time target features without. Under `--cfg utfast_avx512_model` the
+/// kernel runs on the instruction model and needs only `isa::MODEL_FEATURES`, and
+/// is registered without the `avx512` feature.
 fn detected() -> bool {
-    if !cfg!(feature = "avx512") {
+    if !cfg!(feature = "avx512") && !isa::MODEL {
         return false;
     }
-    #[cfg(feature = "std")]
-    {
-        std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        cfg!(all(target_feature = "avx512f", target_feature = "avx512bw"))
-    }
+    isa::detected(FEATURES)
 }
 
 /// The avx512 kernel, if this CPU supports it.
@@ -29,9 +30,9 @@ pub(crate) fn kernel() -> Option<&'static Kernel> {
     detected().then_some(&KERNEL)
 }
 
-crate::kernel::simd_kernel! {
+isa::avx512_simd_kernel! {
     static KERNEL = "avx512", features "avx512f,avx512bw",
-    W = core::arch::x86_64::__m512i,
+    W = isa::Zmm,
     V = core::arch::x86_64::__m128i,
     H = crate::generic::hooks::NoHooks;
 }
