@@ -692,10 +692,11 @@ macro_rules! simd_kernel {
         /// The implementation of every entry (see `Kernel::implementation`).
         #[allow(dead_code)]
         pub(crate) const IMPLS: &[(&str, &str)] = &[$((stringify!($op), $imp)),*];
-        // SAFETY: the invoking module keeps this static private and hands it out
-        // only after detecting `$features` (see `simd_kernel!`).
-        static $kernel: $crate::kernel::Kernel =
-            unsafe { $crate::kernel::Kernel::new($name, OPS, IMPLS) };
+        static $kernel: $crate::kernel::Kernel = {
+            // SAFETY: the invoking module keeps this static private and hands it
+            // out only after detecting `$features` (see `simd_kernel!`).
+            unsafe { $crate::kernel::Kernel::new($name, OPS, IMPLS) }
+        };
     };
     // Entries from a base kernel, some replaced.
     (@table [$kernel:ident, $name:literal, $features:literal, $imp:literal]
@@ -731,11 +732,12 @@ macro_rules! simd_kernel {
             $(t = $crate::kernel::with_impl(t, stringify!($o), $oimp);)*
             &{ t }
         };
-        // SAFETY: the invoking module keeps this static private and hands it out
-        // only after detecting `$features` and the base's features (see
-        // `simd_kernel!`).
-        static $kernel: $crate::kernel::Kernel =
-            unsafe { $crate::kernel::Kernel::new($name, OPS, IMPLS) };
+        static $kernel: $crate::kernel::Kernel = {
+            // SAFETY: the invoking module keeps this static private and hands it
+            // out only after detecting `$features` and the base's features (see
+            // `simd_kernel!`).
+            unsafe { $crate::kernel::Kernel::new($name, OPS, IMPLS) }
+        };
     };
     (@fn $op:ident, $features:literal, $f:path, @transcode) => {
         $crate::kernel::simd_kernel!(@fn $op, $features, $f,

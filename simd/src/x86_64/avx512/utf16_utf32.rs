@@ -81,7 +81,7 @@ pub(crate) unsafe fn utf16_to_utf32(
 ) -> Result<usize, TranscodeError> {
     let (mut pos, mut out) = (0usize, 0usize);
     let end = src.len() & !1;
-    while end - pos >= 2 && out + STEP <= dst.len() {
+    while pos + 2 <= end && out + STEP <= dst.len() {
         let n = ((end - pos) / 2).min(16);
         let m = low_bits(n as u32) as u16;
         // SAFETY: the masked load reads the `n` units at `pos` (inside `src`); the
@@ -192,7 +192,7 @@ pub(crate) unsafe fn utf32_to_utf16(
 ) -> Result<usize, TranscodeError> {
     let (mut pos, mut out) = (0usize, 0usize);
     let end = src.len() & !3;
-    while end - pos >= 4 && out + STEP <= dst.len() {
+    while pos + 4 <= end && out + STEP <= dst.len() {
         let n = ((end - pos) / 4).min(16);
         let m = low_bits(n as u32) as u16;
         // SAFETY: the masked load reads the `n` code points at `pos` (inside

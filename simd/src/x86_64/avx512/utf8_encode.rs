@@ -240,7 +240,7 @@ pub(crate) unsafe fn utf16_to_utf8(
     let be = from == Endian::Big;
     let (mut pos, mut out) = (0usize, 0usize);
     let mut last = Bytes64([0; 64]);
-    while src.len() - pos >= 2 && out + UTF16_STEP_WRITE <= dst.len() {
+    while pos + 2 <= src.len() && out + UTF16_STEP_WRITE <= dst.len() {
         let rest = (src.len() - pos) & !1;
         let s = if rest >= 64 {
             // SAFETY: `pos + 64 <= src.len()`.
@@ -298,7 +298,7 @@ pub(crate) unsafe fn utf32_to_utf8(
     let be = from == Endian::Big;
     let (mut pos, mut out) = (0usize, 0usize);
     let mut last = Bytes64([0; 64]);
-    while src.len() - pos >= 4 && out + UTF32_STEP_WRITE <= dst.len() {
+    while pos + 4 <= src.len() && out + UTF32_STEP_WRITE <= dst.len() {
         let rest = (src.len() - pos) & !3;
         let s = if rest >= 64 {
             // SAFETY: `pos + 64 <= src.len()`.

@@ -111,3 +111,91 @@ fn errors_in_every_lane_and_supplementary_across_groups() {
         check(&s);
     }
 }
+
+/// Checks `src` (in `from`) to each of `targets` in every mode with `dst` of exact
+/// size and one less.
+fn check_from(src: &[u8], from: Encoding, targets: &[Encoding]) {
+    let ks = kernels();
+    let items = decode_items(src, from);
+    for &to in targets {
+        for mode in MODES {
+            let exact = model_items(&items, to, mode, usize::MAX).out.len();
+            for cap in [exact, exact.saturating_sub(1)] {
+                if let Err(m) = check_case(ks, src, &items, from, to, mode, cap) {
+                    panic!("{m}");
+                }
+            }
+        }
+    }
+}
+
+/// UTF-16 and UTF-32 input: a surrogate pair, a lone surrogate or an out-of-range
+/// code point at every unit offset of the first steps (16- and 32-unit steps, and
+/// the 16-lane halves), after ASCII, two-byte and three-byte characters.
+#[test]
+fn units_at_every_offset() {
+    let pieces: &[&[u32]] = &[
+        &[0xD83D, 0xDE00],
+        &[0xD800],
+        &[0xDC00],
+        &[0xDBFF, 0xD800, 0xDC00],
+        &[0x110000],
+        &[0xFFFF],
+    ];
+    let targets16 = [Encoding::Utf8, Encoding::Utf32Le, Encoding::Utf16Be];
+    let targets32 = [Encoding::Utf8, Encoding::Utf16Le, Encoding::Utf32Be];
+    for filler in [0x61u32, 0x436, 0x4E2D] {
+        for piece in pieces {
+            for at in 0..70 {
+                let mut units: Vec<u32> = vec![filler; at];
+                units.extend_from_slice(piece);
+                let tail = if at % 3 == 0 { 0 } else { 40 };
+                units.extend(std::iter::repeat_n(filler, tail));
+                if piece.iter().all(|&u| u <= 0xFFFF) {
+                    for (from, e) in [
+                        (Encoding::Utf16Le, utfast_scalar::Endian::Little),
+                        (Encoding::Utf16Be, utfast_scalar::Endian::Big),
+                    ] {
+                        let src: Vec<u8> = units.iter().flat_map(|&u| e.write_u16(u as u16)).collect();
+                        check_from(&src, from, &targets16);
+                    }
+                }
+                let src: Vec<u8> = units.iter().flat_map(|&u| u.to_le_bytes()).collect();
+                check_from(&src, Encoding::Utf32Le, &targets32);
+            }
+        }
+    }
+}
+
+/// UTF-8 -> Latin-1: a two-byte character at every offset across the 64-byte steps
+/// (C2/C3 first bytes in the last position), characters above U+00FF and errors.
+#[test]
+fn latin1_at_every_offset() {
+    let pieces: &[&[u8]] = &[
+        "é".as_bytes(),
+        "ÿ".as_bytes(),
+        "\u{80}".as_bytes(),
+        "Ā".as_bytes(),
+        "€".as_bytes(),
+        b"\xC3",
+        b"\xC3\xC3\xA9",
+        b"\x80",
+    ];
+    for filler in ["a", "é"] {
+        for piece in pieces {
+            for at in (0..70).chain(120..132) {
+                let mut s: Vec<u8> = filler.repeat(at).into_bytes();
+                s.truncate(at);
+                while std::str::from_utf8(&s).is_err() {
+                    s.pop();
+                }
+                s.extend_from_slice(piece);
+                let tail = if at % 2 == 0 { 0 } else { 70 };
+                s.extend_from_slice(filler.repeat(tail).as_bytes());
+                check_from(&s, Encoding::Utf8, &[Encoding::Latin1]);
+                let latin: Vec<u8> = s.iter().map(|&b| b ^ 0x80).collect();
+                check_from(&latin, Encoding::Latin1, &[Encoding::Utf8]);
+            }
+        }
+    }
+}
