@@ -56,7 +56,7 @@ for k in $tiers; do
     done
 done
 outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|core_arch::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$' <<<"$syms" \
-    | grep -vE '::(locate_error|repair|utf16_one_by_one)$|::handover::|::OPS::' || true)
+    | grep -vE '::(locate_error|repair|utf16_one_by_one)$|::handover::|::OPS::|::isa::(detected|has_feature)$' || true)
 if [ -n "$outlined" ]; then
     echo "algorithms or primitives compiled as separate functions (not inlined):"
     echo "$outlined"

@@ -567,7 +567,10 @@ pub(crate) const fn with_impl<const N: usize>(
 pub(crate) const fn impls_array<const N: usize>(
     impls: &[(&'static str, &'static str)],
 ) -> [(&'static str, &'static str); N] {
-    assert!(impls.len() == N, "simd_kernel!: tables of different lengths");
+    assert!(
+        impls.len() == N,
+        "simd_kernel!: tables of different lengths"
+    );
     let mut t = [("", ""); N];
     let mut i = 0;
     while i < N {
@@ -792,7 +795,10 @@ mod tests {
                 assert!(!imp.is_empty());
             }
         }
-        assert_eq!(crate::SCALAR.implementation("utf8_to_utf16"), Some("scalar"));
+        assert_eq!(
+            crate::SCALAR.implementation("utf8_to_utf16"),
+            Some("scalar")
+        );
         assert_eq!(crate::SCALAR.implementation("nonsense"), None);
     }
 }

@@ -79,11 +79,8 @@ pub(crate) unsafe fn latin1_to_utf8(
                 isa::and_si512(v, isa::set1_epi16(0x3F)),
                 isa::set1_epi16(0x80),
             );
-            let lanes = isa::mask_blend_epi16(
-                high,
-                v,
-                isa::or_si512(lead, isa::slli_epi16::<8>(last)),
-            );
+            let lanes =
+                isa::mask_blend_epi16(high, v, isa::or_si512(lead, isa::slli_epi16::<8>(last)));
             let keep = spread2(valid) | spread2(high) << 1;
             let k = keep.count_ones();
             isa::mask_storeu_epi8(d, low_bits(k), isa::maskz_compress_epi8(keep, lanes));
@@ -91,7 +88,11 @@ pub(crate) unsafe fn latin1_to_utf8(
             out += k as usize;
         }
     }
-    shift(scalar::latin1_to_utf8(&src[pos..], &mut dst[out..]), pos, out)
+    shift(
+        scalar::latin1_to_utf8(&src[pos..], &mut dst[out..]),
+        pos,
+        out,
+    )
 }
 
 /// `Kernel::utf8_to_latin1`.

@@ -60,19 +60,29 @@ mod tests {
         let avx2 = crate::x86_64::avx2::IMPLS;
         for (tier, impls, own) in [
             ("avx512", super::bw::IMPLS, &["avx512"][..]),
-            ("avx512-vbmi2", super::vbmi2::IMPLS, &["avx512", "avx512-vbmi2"][..]),
+            (
+                "avx512-vbmi2",
+                super::vbmi2::IMPLS,
+                &["avx512", "avx512-vbmi2"][..],
+            ),
         ] {
             assert_eq!(impls.len(), SCALAR_IMPLS.len(), "{tier}");
             for (&(op, imp), &(op2, imp2)) in impls.iter().zip(avx2) {
                 assert_eq!(op, op2);
                 assert_eq!(imp2, "avx2", "{op}");
-                assert!(own.contains(&imp) || imp == "avx2", "{tier}: {op} runs {imp}");
+                assert!(
+                    own.contains(&imp) || imp == "avx2",
+                    "{tier}: {op} runs {imp}"
+                );
             }
             std::println!("{tier}: {impls:?}");
         }
         // The tier with VBMI2 runs at least what the other one runs at 512 bits.
         for (&(op, a), &(_, b)) in super::bw::IMPLS.iter().zip(super::vbmi2::IMPLS) {
-            assert!(a == "avx2" || b != "avx2", "{op}: avx512 {a}, avx512-vbmi2 {b}");
+            assert!(
+                a == "avx2" || b != "avx2",
+                "{op}: avx512 {a}, avx512-vbmi2 {b}"
+            );
         }
     }
 }

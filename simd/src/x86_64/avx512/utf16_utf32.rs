@@ -214,8 +214,7 @@ pub(crate) unsafe fn utf32_to_utf16(
                 let supp = isa::cmpge_epu32_mask(cp, isa::set1_epi32(0x1_0000)) & m;
                 let mut units = cp;
                 if supp != 0 {
-                    let high =
-                        isa::add_epi32(isa::srli_epi32::<10>(cp), isa::set1_epi32(0xD7C0));
+                    let high = isa::add_epi32(isa::srli_epi32::<10>(cp), isa::set1_epi32(0xD7C0));
                     let low = isa::or_si512(
                         isa::and_si512(cp, isa::set1_epi32(0x3FF)),
                         isa::set1_epi32(0xDC00),

@@ -23,7 +23,10 @@
 //!    `starts` is set when byte `i` is not a continuation byte (`10xxxxxx`), and
 //!    `vpcompressb` of the byte indices 0..63 under that mask gives the start of
 //!    character `j` in byte `j`.
-//! 4. Sixteen characters at a time, one per 32-bit lane: a `vpermb` spreads the
+//! 4. A block without four-byte characters (no byte from 0xF0) converts 32
+//!    characters at a time in 16-bit lanes, from the positions of their *last*
+//!    bytes ([`convert_block16`]). Otherwise, sixteen characters at a time, one per
+//!    32-bit lane: a `vpermb` spreads the
 //!    start `p` of character `j` into lane `j` as the indices `p+3, p+2, p+1, p`,
 //!    and a second `vpermb` of the block with those indices puts the character's
 //!    bytes in the lane, first byte highest: `b0 << 24 | b1 << 16 | b2 << 8 | b3`.
@@ -81,7 +84,12 @@ static IOTA: Bytes64 = {
 /// `vpermb` of the start positions puts the start of character `16g + j` in all
 /// four bytes of lane `j`.
 static SPREAD: [Bytes64; 4] = {
-    let mut t = [Bytes64([0; 64]), Bytes64([0; 64]), Bytes64([0; 64]), Bytes64([0; 64])];
+    let mut t = [
+        Bytes64([0; 64]),
+        Bytes64([0; 64]),
+        Bytes64([0; 64]),
+        Bytes64([0; 64]),
+    ];
     let mut g = 0;
     while g < 4 {
         let mut i = 0;
@@ -92,6 +100,34 @@ static SPREAD: [Bytes64; 4] = {
         g += 1;
     }
     t
+};
+
+/// For group `g` of the 16-bit path (characters `32g..32g+32`): bytes `2j` and
+/// `2j + 1` are `32g + j`.
+static SPREAD16: [Bytes64; 2] = {
+    let mut t = [Bytes64([0; 64]), Bytes64([0; 64])];
+    let mut g = 0;
+    while g < 2 {
+        let mut i = 0;
+        while i < 64 {
+            t[g].0[i] = (32 * g + i / 2) as u8;
+            i += 1;
+        }
+        g += 1;
+    }
+    t
+};
+
+/// Bytes `2j`, `2j + 1` are `0`, `-1`: added to the spread ends, a character's last
+/// byte in the low byte of its 16-bit lane and the byte before it in the high one.
+static LAST_TWO: Bytes64 = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = if i % 2 == 0 { 0 } else { 0xFF };
+        i += 1;
+    }
+    Bytes64(t)
 };
 
 /// Byte `4j + k` is `3 - k`: added to the spread starts, the indices of the
@@ -113,8 +149,22 @@ static SHIFTS: [u32; 16] = [24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 16, 
 
 /// As [`SHIFTS`]: the payload bits of the character's bytes, right-aligned.
 static PAYLOAD: [u32; 16] = [
-    0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x3F, 0x3F, 0x3F, 0x3F, 0x1F3F, 0x1F3F,
-    0x0F_3F3F, 0x073F_3F3F,
+    0x7F,
+    0x7F,
+    0x7F,
+    0x7F,
+    0x7F,
+    0x7F,
+    0x7F,
+    0x7F,
+    0x3F,
+    0x3F,
+    0x3F,
+    0x3F,
+    0x1F3F,
+    0x1F3F,
+    0x0F_3F3F,
+    0x073F_3F3F,
 ];
 
 /// `vpshufb` control reversing the bytes of each 16-bit lane (big-endian UTF-16).
@@ -190,7 +240,11 @@ unsafe fn widen_ascii<const UTF32: bool, const BE: bool>(v: Zmm, d: *mut u8) {
                     isa::storeu(d.add(128 * h + 64 * k), x);
                 }
             } else {
-                let w = if BE { isa::shuffle_epi8(w, table(&SWAP16)) } else { w };
+                let w = if BE {
+                    isa::shuffle_epi8(w, table(&SWAP16))
+                } else {
+                    w
+                };
                 isa::storeu(d.add(64 * h), w);
             }
         }
@@ -223,14 +277,21 @@ unsafe fn convert_block<const UTF32: bool, const BE: bool>(
         let mut g = 0;
         while 16 * g < n {
             let lanes = low_bits(n - 16 * g).min(0xFFFF) as u16;
-            let idx = isa::add_epi8(isa::permutexvar_epi8(table(&SPREAD[g as usize]), pos), offsets);
+            let idx = isa::add_epi8(
+                isa::permutexvar_epi8(table(&SPREAD[g as usize]), pos),
+                offsets,
+            );
             let bytes = isa::permutexvar_epi8(idx, v);
             let nibble = isa::srli_epi32::<28>(bytes);
             let aligned = isa::srlv_epi32(bytes, isa::permutexvar_epi32(nibble, shifts));
             let bits = isa::and_si512(aligned, isa::permutexvar_epi32(nibble, payload));
             let cp = isa::madd_epi16(isa::maddubs_epi16(bits, join6), join12);
             if UTF32 {
-                let cp = if BE { isa::shuffle_epi8(cp, table(&SWAP32)) } else { cp };
+                let cp = if BE {
+                    isa::shuffle_epi8(cp, table(&SWAP32))
+                } else {
+                    cp
+                };
                 isa::mask_storeu_epi32(d.add(out), lanes, cp);
                 out += 4 * lanes.count_ones() as usize;
             } else {
@@ -253,6 +314,73 @@ unsafe fn convert_block<const UTF32: bool, const BE: bool>(
                 let count = keep.count_ones();
                 isa::mask_storeu_epi16(d.add(out), low_bits(count) as u32, packed);
                 out += 2 * count as usize;
+            }
+            g += 1;
+        }
+    }
+    out
+}
+
+/// Converts the characters of the validated block `v` that start at the bytes of
+/// `starts`, all of one to three bytes and complete inside the block, ending at
+/// the bytes of `ends`, 32 characters at a time in 16-bit lanes: a `vpermb` puts a
+/// character's last byte and the one before it in its lane (`lo | hi << 8`), a
+/// second one the byte before those (`hh`). `vpmaddubsw` gives `(hi & 0x3F) << 6 |
+/// lo & 0x3F`, which is the code point of a two-byte character (`hi` is
+/// `110xxxxx`); a three-byte character (`hi` a continuation byte) adds `hh << 12`
+/// (the shift drops the `1110` of its first byte), an ASCII one is `lo`. Returns
+/// the bytes written.
+///
+/// # Safety
+/// The CPU supports the tier's features; `d..d + BLOCK_WRITE` is writable;
+/// `ends` has as many bits as `starts`.
+#[inline(always)]
+unsafe fn convert_block16<const UTF32: bool, const BE: bool>(
+    v: Zmm,
+    ends: u64,
+    d: *mut u8,
+) -> usize {
+    let n = ends.count_ones();
+    let mut out = 0usize;
+    // SAFETY: the ISA is the caller's promise; the stores write one unit per
+    // character, at most `4 * 64 = BLOCK_WRITE` bytes in all.
+    unsafe {
+        let pos = isa::maskz_compress_epi8(ends, table(&IOTA));
+        let (last_two, two) = (table(&LAST_TWO), isa::set1_epi8(2));
+        let (six, join6) = (isa::set1_epi16(0x3F3F), isa::set1_epi16(0x4001));
+        let mut g = 0;
+        while 32 * g < n {
+            let lanes = low_bits(n - 32 * g).min(u32::MAX as u64) as u32;
+            let spread = isa::permutexvar_epi8(table(&SPREAD16[g as usize]), pos);
+            let w = isa::permutexvar_epi8(isa::add_epi8(spread, last_two), v);
+            let hh = isa::permutexvar_epi8(isa::sub_epi8(spread, two), v);
+            let t = isa::maddubs_epi16(isa::and_si512(w, six), join6);
+            let ascii = isa::testn_epi16_mask(w, isa::set1_epi16(0x80));
+            let hi_cont = isa::cmpeq_epi16_mask(
+                isa::and_si512(w, isa::set1_epi16(0xC000u16 as i16)),
+                isa::set1_epi16(0x8000u16 as i16),
+            );
+            let three = hi_cont & !ascii;
+            let mut cp =
+                isa::mask_blend_epi16(three, t, isa::or_si512(t, isa::slli_epi16::<12>(hh)));
+            cp = isa::mask_blend_epi16(ascii, cp, isa::and_si512(w, isa::set1_epi16(0x7F)));
+            let count = lanes.count_ones() as usize;
+            if UTF32 {
+                let halves = [isa::castsi512_si256(cp), isa::extracti64x4_epi64::<1>(cp)];
+                for (h, half) in halves.into_iter().enumerate() {
+                    let mut x = isa::cvtepu16_epi32(half);
+                    if BE {
+                        x = isa::shuffle_epi8(x, table(&SWAP32));
+                    }
+                    isa::mask_storeu_epi32(d.add(out + 64 * h), (lanes >> (16 * h)) as u16, x);
+                }
+                out += 4 * count;
+            } else {
+                if BE {
+                    cp = isa::shuffle_epi8(cp, table(&SWAP16));
+                }
+                isa::mask_storeu_epi16(d.add(out), lanes, cp);
+                out += 2 * count;
             }
             g += 1;
         }
@@ -301,7 +429,21 @@ unsafe fn block<const UTF32: bool, const BE: bool>(
         } else {
             last
         };
-        let written = convert_block::<UTF32, BE>(v, starts & low_bits(consumed as u32), d);
+        let starts = starts & low_bits(consumed as u32);
+        let written = if isa::cmpge_epu8_mask(v, isa::set1_epi8(0xF0u8 as i8)) == 0 {
+            // No four-byte character: 32 characters per step in 16-bit lanes. A
+            // character ends before the next one starts, the last one before
+            // `consumed` (a first byte, or the end of a padded block).
+            let ends = (starts >> 1 | 1 << (consumed - 1)) & low_bits(consumed as u32);
+            if ends.count_ones() == starts.count_ones() {
+                convert_block16::<UTF32, BE>(v, ends, d)
+            } else {
+                // Only on invalid input in `Mode::Valid` (no first byte at 0).
+                convert_block::<UTF32, BE>(v, starts, d)
+            }
+        } else {
+            convert_block::<UTF32, BE>(v, starts, d)
+        };
         Some((consumed, written))
     }
 }
@@ -341,9 +483,7 @@ unsafe fn decode<const UTF32: bool, const BE: bool>(
         // SAFETY: `s..s + 64` is readable (the input or the padded copy), `out +
         // BLOCK_WRITE <= dst.len()`; the block starts at a character boundary (the
         // input's start, or where the previous block stopped).
-        let r = unsafe {
-            block::<UTF32, BE>(s, rest.min(64), mode, dst.as_mut_ptr().add(out))
-        };
+        let r = unsafe { block::<UTF32, BE>(s, rest.min(64), mode, dst.as_mut_ptr().add(out)) };
         match r {
             Some((i, o)) => {
                 pos += i;

@@ -96,7 +96,16 @@ fn every_dst_size() {
 #[test]
 fn errors_in_every_lane_and_supplementary_across_groups() {
     let mut rng = Rng(0x0A5E_0012);
-    let mix = ["a", "é", "€", "😀", "\u{10FFFF}", "\u{FFFF}", "\u{800}", "\u{80}"];
+    let mix = [
+        "a",
+        "é",
+        "€",
+        "😀",
+        "\u{10FFFF}",
+        "\u{FFFF}",
+        "\u{800}",
+        "\u{80}",
+    ];
     for round in 0..400 {
         let n = 20 + rng.below(120);
         let mut s = Vec::new();
@@ -156,7 +165,8 @@ fn units_at_every_offset() {
                         (Encoding::Utf16Le, utfast_scalar::Endian::Little),
                         (Encoding::Utf16Be, utfast_scalar::Endian::Big),
                     ] {
-                        let src: Vec<u8> = units.iter().flat_map(|&u| e.write_u16(u as u16)).collect();
+                        let src: Vec<u8> =
+                            units.iter().flat_map(|&u| e.write_u16(u as u16)).collect();
                         check_from(&src, from, &targets16);
                     }
                 }
