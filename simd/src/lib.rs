@@ -29,6 +29,12 @@ mod vector_ext;
 mod x86_64;
 
 pub use dispatch::{active, available, by_name};
+
+/// Whether this build runs the AVX-512 kernels on the portable instruction model
+/// (`--cfg utfast_avx512_model`, a test configuration that never ships) instead of
+/// the hardware. Test output prints it next to the kernel list.
+#[doc(hidden)]
+pub const AVX512_MODEL: bool = cfg!(utfast_avx512_model);
 pub use kernel::{Kernel, SCALAR};
 
 /// Inputs shorter than this many bytes (64) go straight to the scalar code: below
