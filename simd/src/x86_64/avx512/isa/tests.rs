@@ -7,6 +7,7 @@
 //!   has the instructions (each group of operations needs its own features, and a
 //!   group the CPU lacks is reported as skipped).
 
+#![allow(clippy::needless_range_loop)] // index loops, as in the pseudo-code
 extern crate std;
 use super::model::{self as m, Xmm, Ymm, Zmm};
 use std::vec::Vec;
@@ -483,3 +484,96 @@ fn model_masked_memory_touches_only_enabled_lanes() {
 }
 
 mod hardware;
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// No AVX-512 intrinsic, register type or `target_feature(enable = "avx512...")`
+/// outside this module: every AVX-512 instruction goes through the wrapper (so the
+/// model configuration models all of them, and contains no real one).
+#[test]
+fn no_avx512_intrinsics_outside_the_wrapper() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let isa = src.join("x86_64").join("avx512").join("isa");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert!(files.len() > 20, "found only {} source files", files.len());
+    // AVX-512 forms: 512-bit intrinsics and types, mask types and mask intrinsics
+    // (`_k...`), and the 128/256-bit (VL) forms of instructions that exist only with
+    // AVX-512 (masked forms, permutes, compress/expand, ternary logic, ...).
+    let vl_only = [
+        "_mask_",
+        "_maskz_",
+        "movm_",
+        "permutexvar",
+        "permutex2var",
+        "multishift",
+        "compress",
+        "expand",
+        "ternarylogic",
+        "shldi",
+        "shrdi",
+        "shldv",
+        "shrdv",
+        "popcnt_epi",
+        "lzcnt_epi",
+        "rolv",
+        "rorv",
+        "rol_epi",
+        "ror_epi",
+        "sllv_epi16",
+        "srlv_epi16",
+        "srav_epi16",
+        "cvtepi16_epi8",
+        "cvtepi32_epi16",
+        "cvtepi32_epi8",
+        "cvtepi64",
+        "dpbusd",
+        "dpwssd",
+        "conflict",
+    ];
+    let is_avx512 = |tok: &str| {
+        tok.starts_with("_mm512_")
+            || tok.starts_with("__m512")
+            || tok.starts_with("__mmask")
+            || (tok.starts_with("_k") && tok.contains("mask"))
+            || ((tok.starts_with("_mm_") || tok.starts_with("_mm256_"))
+                && (tok.ends_with("_mask") || vl_only.iter().any(|p| tok.contains(p))))
+    };
+    let mut found = Vec::new();
+    for file in &files {
+        if file.starts_with(&isa) {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap();
+            let bad = code.contains("target_feature(enable = \"avx512")
+                || code
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .any(is_avx512);
+            if bad {
+                found.push(std::format!(
+                    "{}:{}: {}",
+                    file.display(),
+                    n + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "AVX-512 outside the isa wrapper:\n{}",
+        found.join("\n")
+    );
+}

@@ -466,7 +466,7 @@ unsafe fn compare_memory(g: &mut Gen, vbmi2: bool) -> usize {
 unsafe fn compress_stores(hp: *mut u8, mp: *mut u8, k: u64, hz: __m512i, mz: m::Zmm, case: usize) {
     // SAFETY: the caller's contract (at most 64 bytes are written).
     unsafe {
-        if case % 2 == 0 {
+        if case.is_multiple_of(2) {
             r::mask_compressstoreu_epi8(hp, k, hz);
             m::mask_compressstoreu_epi8(mp, k, mz);
         } else {
