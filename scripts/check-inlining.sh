@@ -4,8 +4,9 @@
 # (`<isa>::OPS::<operation>`, the `#[target_feature]` functions made by
 # `simd_kernel!`; for the AVX-512 tiers, which take the avx2 kernel's entries for the
 # rest, only the operations named in their `generic [...]`/`own [...]` lists, as
-# `OPS::GENERIC::<operation>`/`OPS::<operation>`) must exist, and no `Vector` method, `core::arch` intrinsic, generic
-# algorithm or ISA block helper may remain as a separate function (that would mean a
+# `OPS::GENERIC::<operation>`/`OPS::<operation>`) must exist, and no `Vector` method,
+# `core::arch` intrinsic, generic algorithm, AVX-512 wrapper function or ISA block
+# helper may remain as a separate function (that would mean a
 # call per primitive in the hot loop, e.g. from code compiled without the target
 # feature). Cold helpers (exact error location, lossy repair, hand-over, the
 # per-character UTF-16 surrogate path)
@@ -15,6 +16,8 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR=target/check-inlining
 # Without LTO the rlib holds machine code (with it, only bitcode and no private symbols).
 export CARGO_PROFILE_RELEASE_LTO=off
+# The AVX-512 instruction wrapper's functions (`avx512::isa::real::*`) must be
+# inlined too.
 cargo build --release -q -p utfast-simd
 rlib=$(ls -t "$CARGO_TARGET_DIR"/release/libutfast_simd.rlib | head -1)
 syms=$(nm -C --defined-only "$rlib" 2>/dev/null | awk '{ $1=""; $2=""; print }')
@@ -55,7 +58,7 @@ for k in $tiers; do
         fi
     done
 done
-outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|core_arch::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$' <<<"$syms" \
+outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|core_arch::|utfast_simd::x86_64::avx512::isa::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$' <<<"$syms" \
     | grep -vE '::(locate_error|repair|utf16_one_by_one)$|::handover::|::OPS::|::isa::(detected|has_feature)$' || true)
 if [ -n "$outlined" ]; then
     echo "algorithms or primitives compiled as separate functions (not inlined):"

@@ -12,11 +12,15 @@
 //! `castsi256_si512` are zero here (the hardware leaves whatever the register held;
 //! code must not depend on them).
 //!
-//! With `--cfg utfast_avx512_model_coverage` (tests only), every function counts its
-//! calls in [`coverage`], so a test can list which operations a test suite reached.
+//! With `--cfg utfast_avx512_model_coverage` as well (tests only, with `std`), every
+//! function counts its calls per thread in `coverage`, so a test can list which
+//! operations it reached (`utfast_simd::avx512_model_coverage`, used by the kernel
+//! test `model_coverage` and `scripts/avx512-model-coverage.sh`).
 // The wrapper offers the instructions the AVX-512 kernels may use; those no kernel
 // uses yet are still checked (model tests, model against hardware).
 #![allow(dead_code)]
+// Index loops, as in the pseudo-code they transcribe.
+#![allow(clippy::needless_range_loop)]
 
 /// A 512-bit register: 64 bytes in memory order.
 #[repr(C, align(64))]
@@ -36,49 +40,32 @@ pub(crate) struct Xmm(pub(crate) [u8; 16]);
 /// Counts a call of the operation `$name` when coverage counting is on.
 macro_rules! count {
     ($name:ident) => {
-        #[cfg(utfast_avx512_model_coverage)]
+        #[cfg(all(utfast_avx512_model_coverage, feature = "std"))]
         coverage::hit(stringify!($name));
     };
 }
 
-#[cfg(utfast_avx512_model_coverage)]
+#[cfg(all(utfast_avx512_model_coverage, feature = "std"))]
 pub(crate) mod coverage {
-    //! Per-operation call counters of the model (`--cfg utfast_avx512_model_coverage`).
+    //! Per-operation call counters of the model (`--cfg utfast_avx512_model_coverage`),
+    //! per thread: a test reads what its own thread executed.
     extern crate std;
+    use std::cell::RefCell;
     use std::collections::BTreeMap;
-    use std::string::String;
-    use std::sync::Mutex;
+    use std::vec::Vec;
 
-    static COUNTS: Mutex<BTreeMap<&'static str, u64>> = Mutex::new(BTreeMap::new());
+    std::thread_local! {
+        static COUNTS: RefCell<BTreeMap<&'static str, u64>> = const { RefCell::new(BTreeMap::new()) };
+    }
 
-    /// Records one call of `op`.
+    /// Records one call of `op` on this thread.
     pub(crate) fn hit(op: &'static str) {
-        *COUNTS
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .entry(op)
-            .or_insert(0) += 1;
+        COUNTS.with(|c| *c.borrow_mut().entry(op).or_insert(0) += 1);
     }
 
-    /// The calls so far, per operation.
-    pub(crate) fn snapshot() -> BTreeMap<&'static str, u64> {
-        COUNTS.lock().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-
-    /// Clears the counters.
-    pub(crate) fn reset() {
-        COUNTS.lock().unwrap_or_else(|e| e.into_inner()).clear();
-    }
-
-    /// `snapshot` as lines `op calls`.
-    pub(crate) fn report() -> String {
-        let mut s = String::new();
-        for (op, n) in snapshot() {
-            s.push_str(op);
-            s.push(' ');
-            s.push_str(&std::format!("{n}\n"));
-        }
-        s
+    /// The calls on this thread since the last `take`, per operation; resets them.
+    pub(crate) fn take() -> Vec<(&'static str, u64)> {
+        COUNTS.with(|c| core::mem::take(&mut *c.borrow_mut()).into_iter().collect())
     }
 }
 
