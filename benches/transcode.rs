@@ -560,6 +560,18 @@ fn main() {
         std::env::var("SIMDUTF_FORCE_IMPLEMENTATION").ok(),
         kernels.iter().map(|k| k.name()).collect::<Vec<_>>()
     );
+    // Which code each kernel runs where it is not its own (the AVX-512 tiers take
+    // the avx2 kernel's entries for some operations).
+    for k in &kernels {
+        let borrowed: Vec<String> = k
+            .implementations()
+            .filter(|&(_, imp)| !k.name().starts_with(imp))
+            .map(|(op, imp)| format!("{op}={imp}"))
+            .collect();
+        if !borrowed.is_empty() {
+            println!("{}: {}", k.name(), borrowed.join(" "));
+        }
+    }
     let mut texts = texts();
     // Cyrillic code pages: their texts, used only by their directions.
     texts.extend(cyrillic_texts());

@@ -7,7 +7,10 @@
 # all targets once (nightly, AddressSanitizer), then runs each target with the UTF-8
 # dictionary and prints its executions and coverage (libFuzzer's final cov/ft numbers).
 # Crashes land in fuzz/artifacts/<target>/; logs in fuzz/logs/<target>.log.
-# Environment: UTFAST_FUZZ_JOBS=2 runs two targets at a time.
+# Environment: UTFAST_FUZZ_JOBS=2 runs two targets at a time. UTFAST_FUZZ_AVX512_MODEL=1
+# builds with `--cfg utfast_avx512_model` (the AVX-512 kernels on the instruction model
+# of simd/src/x86_64/avx512/isa, in the target directory fuzz/target/avx512-model) and
+# fails a target whose log does not show the avx512 kernels on the model.
 set -euo pipefail
 fuzz_dir="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$fuzz_dir")"
@@ -19,6 +22,13 @@ if [ ${#targets[@]} -eq 0 ]; then
     targets=(validate transcode roundtrip streaming encoding lossy_len)
 fi
 jobs="${UTFAST_FUZZ_JOBS:-1}"
+model="${UTFAST_FUZZ_AVX512_MODEL:-0}"
+build_args=()
+if [ "$model" != 0 ]; then
+    export RUSTFLAGS="${RUSTFLAGS:-} --cfg utfast_avx512_model"
+    build_args=(--target-dir "$fuzz_dir/target/avx512-model")
+    echo "run.sh: AVX-512 instructions: model (--cfg utfast_avx512_model)"
+fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "run.sh: installing cargo-fuzz"
@@ -27,18 +37,23 @@ fi
 
 "$fuzz_dir/seed.sh"
 start=$(date +%s)
-cargo +nightly fuzz build
+cargo +nightly fuzz build "${build_args[@]}"
 echo "run.sh: build took $(($(date +%s) - start)) s"
 
 mkdir -p "$fuzz_dir/logs"
 run_one() {
     local t="$1" log="$fuzz_dir/logs/$1.log"
     mkdir -p "$fuzz_dir/artifacts/$t"
-    if cargo +nightly fuzz run "$t" -- \
+    if cargo +nightly fuzz run "${build_args[@]}" "$t" -- \
         -max_total_time="$seconds" -timeout=20 -dict="$fuzz_dir/utf8.dict" \
         -print_final_stats=1 >"$log" 2>&1; then
         status=ok
     else
+        status=FAILED
+    fi
+    if [ "$status" = ok ] && [ "$model" != 0 ] \
+        && ! grep -qE "kernels under test: .*avx512.*AVX-512 instructions: model" "$log"; then
+        echo "$t: the avx512 kernels did not run on the model"
         status=FAILED
     fi
     # Final coverage line ("#N DONE cov: X ft: Y ..."), else the last status line.

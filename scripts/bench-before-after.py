@@ -46,7 +46,7 @@ def transcode_cells(exe, tree, filt):
                 header = row
                 continue
             for name, value in zip(header[1:], row[1:]):
-                if name in ("avx512", "avx2", "sse42", "neon", "scalar"):
+                if name in ("avx512-vbmi2", "avx512", "avx2", "sse42", "neon", "scalar"):
                     cells[(direction, row[0], name)] = float(value)
     return cells
 

@@ -47,7 +47,7 @@ def main():
     for name, (header, rows) in tables.items():
         if name in FULL:
             continue
-        kernels = [i for i, h in enumerate(header) if h in ("avx2", "sse42", "neon", "avx512", "scalar")]
+        kernels = [i for i, h in enumerate(header) if h in ("avx2", "sse42", "neon", "avx512", "avx512-vbmi2", "scalar")]
 
         def col(h):
             return header.index(h) if h in header else None

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Checks that the SIMD kernels really inlined their algorithms and primitives: builds
 # the release library of utfast-simd and lists its symbols. Every kernel table entry
-# (`<isa>::KERNEL::<operation>`, the `#[target_feature]` functions made by
-# `simd_kernel!`) must exist, and no `Vector` method, `core::arch` intrinsic, generic
-# algorithm or ISA block helper may remain as a separate function (that would mean a
+# (`<isa>::OPS::<operation>`, the `#[target_feature]` functions made by
+# `simd_kernel!`; for the AVX-512 tiers, which take the avx2 kernel's entries for the
+# rest, only the operations named in their `generic [...]`/`own [...]` lists, as
+# `OPS::GENERIC::<operation>`/`OPS::<operation>`) must exist, and no `Vector` method,
+# `core::arch` intrinsic, generic algorithm, AVX-512 wrapper function or ISA block
+# helper may remain as a separate function (that would mean a
 # call per primitive in the hot loop, e.g. from code compiled without the target
 # feature). Cold helpers (exact error location, lossy repair, hand-over, the
 # per-character UTF-16 surrogate path)
@@ -13,8 +16,9 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR=target/check-inlining
 # Without LTO the rlib holds machine code (with it, only bitcode and no private symbols).
 export CARGO_PROFILE_RELEASE_LTO=off
-# `--features avx512` so the (opt-in) avx512 kernel is compiled in and checked too.
-cargo build --release -q -p utfast-simd --features avx512
+# The AVX-512 instruction wrapper's functions (`avx512::isa::real::*`) must be
+# inlined too.
+cargo build --release -q -p utfast-simd
 rlib=$(ls -t "$CARGO_TARGET_DIR"/release/libutfast_simd.rlib | head -1)
 syms=$(nm -C --defined-only "$rlib" 2>/dev/null | awk '{ $1=""; $2=""; print }')
 
@@ -28,28 +32,42 @@ ops="validate_utf8 is_utf8 is_ascii validate_utf16 validate_utf32
     codepage_to_utf8 codepage_to_utf16 codepage_to_utf32
     utf8_to_codepage utf16_to_codepage utf32_to_codepage"
 case "$(uname -m)" in
-    x86_64) kernels="x86_64::sse42 x86_64::avx2 x86_64::avx512" ;;
+    x86_64) kernels="x86_64::sse42 x86_64::avx2" tiers="x86_64::avx512::bw x86_64::avx512::vbmi2" ;;
     aarch64) kernels="aarch64::neon" ;;
     *) kernels="" ;;
 esac
+tiers=${tiers:-}
 
 status=0
 for k in $kernels; do
     for op in $ops; do
-        if ! grep -q "utfast_simd::$k::KERNEL::$op\$" <<<"$syms"; then
-            echo "missing kernel function: $k::KERNEL::$op"
+        if ! grep -q "utfast_simd::$k::OPS::$op\$" <<<"$syms"; then
+            echo "missing kernel function: $k::OPS::$op"
             status=1
         fi
     done
 done
-outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|as utfast_simd::generic::codepage::lookup::Lookup128>|core_arch::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$' <<<"$syms" \
-    | grep -vE '::(locate_error|repair|utf16_one_by_one)$|::handover::|::KERNEL::' || true)
+for k in $tiers; do
+    file="simd/src/${k//:://}.rs"
+    file="${file#simd/src/}"
+    file="simd/src/$file"
+    # The operations between `generic [` / `own [` and `]` of the tier's file.
+    own_ops=$(tr '\n' ' ' <"$file" | grep -oE '(generic|own) \[[^]]*\]' | sed -E 's/^(generic|own) \[//; s/\]$//; s/=[^,]*//g; s/,/ /g')
+    for op in $own_ops; do
+        if ! grep -qE "utfast_simd::$k::OPS::(GENERIC::)?$op\$" <<<"$syms"; then
+            echo "missing kernel function: $k::OPS::$op"
+            status=1
+        fi
+    done
+done
+outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|as utfast_simd::generic::codepage::lookup::Lookup128>|core_arch::|utfast_simd::x86_64::avx512::isa::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$' <<<"$syms" \
+    | grep -vE '::(locate_error|repair|utf16_one_by_one)$|::handover::|::OPS::|::isa::(detected|has_feature)$' || true)
 if [ -n "$outlined" ]; then
     echo "algorithms or primitives compiled as separate functions (not inlined):"
     echo "$outlined"
     status=1
 fi
 if [ "$status" = 0 ]; then
-    echo "check-inlining: ok ($(wc -w <<<"$kernels") kernels x $(wc -w <<<"$ops") operations present, nothing outlined)"
+    echo "check-inlining: ok ($(wc -w <<<"$kernels") kernels x $(wc -w <<<"$ops") operations and the AVX-512 tiers' own entries present, nothing outlined)"
 fi
 exit "$status"

@@ -6,11 +6,13 @@
 //! ## The kernel model
 //!
 //! Every operation is implemented by a [`kernel::Kernel`]: a table of function
-//! pointers for one instruction set (`avx512`, `avx2`, `sse42`, `neon`, or the
-//! portable `scalar` reference). The best kernel this CPU supports is chosen on first
-//! use and cached ([`kernel::active`]); the environment variable
-//! `UTFAST_KERNEL=scalar|sse42|avx2|avx512|neon` forces one (an unknown or unsupported
-//! name falls back to the best kernel). Every kernel gives bit-identical results,
+//! pointers for one instruction set (`avx512-vbmi2`, `avx512`, `avx2`, `sse42`,
+//! `neon`, or the portable `scalar` reference). The best kernel this CPU supports is
+//! chosen on first use and cached ([`kernel::active`]); the environment variable
+//! `UTFAST_KERNEL=scalar|sse42|avx2|avx512|avx512-vbmi2|neon` forces one (an unknown
+//! or unsupported name falls back to the best kernel).
+//! [`Kernel::implementation`](kernel::Kernel::implementation) says which code runs
+//! each operation (a tier may reuse another kernel's entries). Every kernel gives bit-identical results,
 //! errors and positions included. Very short inputs to [`validate_utf8`],
 //! [`is_utf8`] and [`is_ascii`] skip the dispatch and run inlined scalar code.
 //!
@@ -78,7 +80,6 @@
 //!   counterparts of [`io`].
 //! - `rayon`: `par_validate_utf8`, `par_transcode` and `par_transcode_to_vec` for
 //!   large buffers, on rayon's thread pool.
-//! - `avx512`: registers the AVX-512 kernel on CPUs that have AVX-512F/BW.
 //! - `cli`: the `utfast` command-line tool (`src/bin/utfast.rs`; clap, indicatif).
 //!
 //! Without default features the crate is `no_std` and allocation-free.

@@ -10,10 +10,14 @@ pub fn available() -> impl Iterator<Item = &'static Kernel> {
 
 /// Every kernel compiled into this build, best first, each `Some` only if the CPU
 /// supports it.
-fn candidates() -> [Option<&'static Kernel>; 5] {
+fn candidates() -> [Option<&'static Kernel>; 6] {
     [
         #[cfg(target_arch = "x86_64")]
-        crate::x86_64::avx512::kernel(),
+        crate::x86_64::avx512::vbmi2::kernel(),
+        #[cfg(not(target_arch = "x86_64"))]
+        None,
+        #[cfg(target_arch = "x86_64")]
+        crate::x86_64::avx512::bw::kernel(),
         #[cfg(not(target_arch = "x86_64"))]
         None,
         #[cfg(target_arch = "x86_64")]

@@ -92,6 +92,7 @@ pub(crate) struct Ops {
 pub struct Kernel {
     name: &'static str,
     ops: Ops,
+    impls: &'static [(&'static str, &'static str)],
 }
 
 impl core::fmt::Debug for Kernel {
@@ -118,13 +119,55 @@ impl Kernel {
     /// # Safety
     /// Safe code may only reach the kernel on a CPU that supports every function of
     /// `ops`: keep it in a private `static` handed out only after detection.
-    pub(crate) const unsafe fn new(name: &'static str, ops: Ops) -> Kernel {
-        Kernel { name, ops }
+    /// `impls` names the implementation of every operation, in the order of
+    /// [`SCALAR_IMPLS`] (see [`Kernel::implementations`]).
+    pub(crate) const unsafe fn new(
+        name: &'static str,
+        ops: Ops,
+        impls: &'static [(&'static str, &'static str)],
+    ) -> Kernel {
+        Kernel { name, ops, impls }
     }
 
-    /// The kernel's name (`"scalar"`, `"sse42"`, `"avx2"`, `"avx512"`, `"neon"`).
+    /// The kernel's name (`"scalar"`, `"sse42"`, `"avx2"`, `"avx512"`,
+    /// `"avx512-vbmi2"`, `"neon"`).
     pub fn name(&self) -> &'static str {
         self.name
+    }
+
+    /// The implementation that runs operation `op` (a method name of `Kernel`, such
+    /// as `"utf8_to_utf16"`) in this kernel, or `None` for an unknown name.
+    ///
+    /// A kernel may take some operations from another one: the avx512 tiers run the
+    /// avx2 kernel's code for every operation they have no 512-bit code for. The
+    /// names are:
+    ///
+    /// | name | code |
+    /// |---|---|
+    /// | `"avx512-vbmi2"` | AVX-512 code of its own that needs VBMI/VBMI2 (`x86_64/avx512/`) |
+    /// | `"avx512"` | 512-bit vectors, AVX-512 F/BW (the generic algorithm at 512 bits) |
+    /// | `"avx2"` | the avx2 kernel's entry (256-bit vectors and its block code) |
+    /// | `"sse42"` | the generic algorithm with 128-bit SSE vectors |
+    /// | `"neon"` | the generic algorithm with 128-bit NEON vectors |
+    /// | `"scalar"` | `utfast_scalar` |
+    ///
+    /// Inputs shorter than [`SHORT_INPUT`](crate::SHORT_INPUT) always run the scalar
+    /// code.
+    ///
+    /// ```
+    /// let k = utfast_simd::active();
+    /// assert!(k.implementation("utf8_to_utf16").is_some());
+    /// assert_eq!(utfast_simd::SCALAR.implementation("is_utf8"), Some("scalar"));
+    /// assert_eq!(k.implementation("no_such_operation"), None);
+    /// ```
+    pub fn implementation(&self, op: &str) -> Option<&'static str> {
+        self.impls.iter().find(|(o, _)| *o == op).map(|&(_, i)| i)
+    }
+
+    /// Every operation of the kernel with its implementation (see
+    /// [`Kernel::implementation`]), in a fixed order.
+    pub fn implementations(&self) -> impl Iterator<Item = (&'static str, &'static str)> {
+        self.impls.iter().copied()
     }
 
     /// UTF-8 validation with the exact `core::str::Utf8Error` positions.
@@ -597,28 +640,151 @@ pub(crate) const SCALAR_OPS: Ops = {
     }
 };
 
+/// `(operation, "scalar")` for every operation of [`Ops`], in the order of
+/// [`simd_kernel!`]'s list (a test checks that every kernel lists the same
+/// operations in the same order).
+pub(crate) const SCALAR_IMPLS: &[(&str, &str)] = {
+    macro_rules! scalar {
+        ($($op:ident),* $(,)?) => {
+            &[$((stringify!($op), "scalar")),*]
+        };
+    }
+    scalar![
+        validate_utf8,
+        is_utf8,
+        is_ascii,
+        validate_utf16,
+        validate_utf32,
+        utf8_to_utf16,
+        utf8_to_utf32,
+        utf8_to_latin1,
+        utf8_to_utf8,
+        utf16_to_utf8,
+        utf16_to_utf16,
+        utf16_to_utf32,
+        utf16_to_latin1,
+        utf32_to_utf8,
+        utf32_to_utf16,
+        utf32_to_utf32,
+        utf32_to_latin1,
+        latin1_to_utf8,
+        latin1_to_utf16,
+        latin1_to_utf32,
+        count_utf8,
+        count_utf16,
+        utf16_len_from_utf8,
+        utf8_len_from_utf16,
+        utf8_len_from_utf32,
+        utf16_len_from_utf32,
+        utf8_len_from_latin1,
+        // Cyrillic code pages
+        codepage_to_utf8,
+        codepage_to_utf16,
+        codepage_to_utf32,
+        utf8_to_codepage,
+        utf16_to_codepage,
+        utf32_to_codepage,
+    ]
+};
+
 /// The portable reference kernel (always available).
 // SAFETY: every function of the scalar table is safe Rust, so it runs on any CPU.
-pub static SCALAR: Kernel = unsafe { Kernel::new("scalar", SCALAR_OPS) };
+pub static SCALAR: Kernel = unsafe { Kernel::new("scalar", SCALAR_OPS, SCALAR_IMPLS) };
 
-/// Defines `static $kernel: Kernel` for one instruction set: every operation is a
-/// `#[target_feature(enable = $features)]` function (so the whole loop is compiled
-/// with the features and every `Vector` method inlines) that sends inputs shorter
-/// than [`SHORT_INPUT`](crate::SHORT_INPUT) to the scalar table and calls the
-/// generic algorithm named in the table below otherwise: one hop from the table to
-/// the algorithm.
+/// `impls` with the implementation of `op` replaced by `imp` (`const`, for the
+/// tables of [`simd_kernel!`]); fails to compile (a panic in a `const`) when `op`
+/// is not an operation.
+pub(crate) const fn with_impl<const N: usize>(
+    mut impls: [(&'static str, &'static str); N],
+    op: &'static str,
+    imp: &'static str,
+) -> [(&'static str, &'static str); N] {
+    let mut i = 0;
+    while i < N {
+        if str_eq(impls[i].0, op) {
+            impls[i].1 = imp;
+            return impls;
+        }
+        i += 1;
+    }
+    panic!("simd_kernel!: not an operation")
+}
+
+/// `impls` (a kernel's table of names, of length `N`) as an array.
+pub(crate) const fn impls_array<const N: usize>(
+    impls: &[(&'static str, &'static str)],
+) -> [(&'static str, &'static str); N] {
+    assert!(
+        impls.len() == N,
+        "simd_kernel!: tables of different lengths"
+    );
+    let mut t = [("", ""); N];
+    let mut i = 0;
+    while i < N {
+        t[i] = impls[i];
+        i += 1;
+    }
+    t
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Defines one instruction set's kernel: `static $kernel: Kernel`, and the
+/// `pub(crate) const OPS: Ops` and `pub(crate) const IMPLS` of its table (which a
+/// later tier may take entries from).
 ///
-/// `$W` is the ISA's widest vector (validation, the unit-oriented block loops), `$V`
-/// its 16-byte vector (the UTF-8 transcoders' windows and 16-byte shuffles), `$H`
-/// its hooks (`crate::generic::hooks`): whole-block fast paths of its own that plug
-/// into the generic loops.
+/// ```text
+/// simd_kernel! {
+///     static KERNEL = "avx2", features "avx2,popcnt", implementation "avx2",
+///     W = __m256i, V = __m128i, H = Avx2;
+/// }
+/// ```
 ///
-/// The invoking module must keep `$kernel` private and hand it out only after
-/// detecting `$features` (the `SAFETY` argument of [`Kernel::new`] here).
+/// makes every operation a `#[target_feature(enable = $features)]` function (so the
+/// whole loop is compiled with the features and every `Vector` method inlines) that
+/// sends inputs shorter than [`SHORT_INPUT`](crate::SHORT_INPUT) to the scalar table
+/// and calls the generic algorithm named in the list below otherwise: one hop from
+/// the table to the algorithm. `$W` is the ISA's widest vector (validation, the
+/// unit-oriented block loops), `$V` its 16-byte vector (the UTF-8 transcoders'
+/// windows and 16-byte shuffles), `$H` its hooks (`crate::generic::hooks`).
+/// `implementation` names these entries (see [`Kernel::implementation`]).
+///
+/// A kernel can instead start from another kernel's table and replace entries:
+///
+/// ```text
+/// simd_kernel! {
+///     static KERNEL = "avx512", features "...", implementation "avx512",
+///     W = Zmm, V = __m128i, H = NoHooks;
+///     base crate::x86_64::avx2;                  // every entry not named below
+///     generic [validate_utf8, is_utf8];          // the list's algorithm at W, V, H
+///     own [utf8_to_utf16 = path as "avx512-vbmi2"]; // transcoders of its own
+/// }
+/// ```
+///
+/// The base's entries keep their own functions and names. The invoking module must
+/// keep `$kernel` private and hand it out only after detecting `$features` (and,
+/// with a base, the base's features): the `SAFETY` argument of [`Kernel::new`] here.
+///
+/// Adding an operation: one line in the list below (with its field in [`Ops`], its
+/// method, and its entries in [`SCALAR_OPS`] and [`SCALAR_IMPLS`]).
 macro_rules! simd_kernel {
     (static $kernel:ident = $name:literal, features $features:literal,
-     W = $W:ty, V = $V:ty, H = $H:ty;) => {
-        $crate::kernel::simd_kernel!(@table $kernel, $name, $features;
+     implementation $imp:literal, W = $W:ty, V = $V:ty, H = $H:ty;
+     $($rest:tt)*) => {
+        $crate::kernel::simd_kernel!(@table [$kernel, $name, $features, $imp] [$($rest)*];
             validate_utf8(src: &[u8]) -> Result<(), utfast_scalar::Utf8Error>
                 = crate::generic::utf8_validate::validate_utf8::<$W>;
             is_utf8(src: &[u8]) -> bool
@@ -668,16 +834,66 @@ macro_rules! simd_kernel {
             utf32_to_codepage @codepage = crate::generic::codepage::utf32_to_codepage::<$W>;
         );
     };
-    (@table $kernel:ident, $name:literal, $features:literal;
+    // Every entry from the list.
+    (@table [$kernel:ident, $name:literal, $features:literal, $imp:literal] [];
      $($op:ident $(@$transcode:ident)? $(($($a:ident: $t:ty),*) -> $r:ty)? = $f:path;)*) => {
-        static $kernel: $crate::kernel::Kernel = {
+        /// The kernel's table (see `simd_kernel!`).
+        #[allow(dead_code)]
+        pub(crate) const OPS: $crate::kernel::Ops = {
             $(
                 $crate::kernel::simd_kernel!(@fn $op, $features, $f,
                     $(@$transcode)? $(($($a: $t),*) -> $r)?);
             )*
-            // SAFETY: the invoking module keeps this static private and hands it out
-            // only after detecting `$features` (see `simd_kernel!`).
-            unsafe { $crate::kernel::Kernel::new($name, $crate::kernel::Ops { $($op),* }) }
+            $crate::kernel::Ops { $($op),* }
+        };
+        /// The implementation of every entry (see `Kernel::implementation`).
+        #[allow(dead_code)]
+        pub(crate) const IMPLS: &[(&str, &str)] = &[$((stringify!($op), $imp)),*];
+        static $kernel: $crate::kernel::Kernel = {
+            // SAFETY: the invoking module keeps this static private and hands it
+            // out only after detecting `$features` (see `simd_kernel!`).
+            unsafe { $crate::kernel::Kernel::new($name, OPS, IMPLS) }
+        };
+    };
+    // Entries from a base kernel, some replaced.
+    (@table [$kernel:ident, $name:literal, $features:literal, $imp:literal]
+     [base $base:path; generic [$($g:ident),* $(,)?];
+      own [$($o:ident = $of:path as $oimp:literal),* $(,)?];];
+     $($op:ident $(@$transcode:ident)? $(($($a:ident: $t:ty),*) -> $r:ty)? = $f:path;)*) => {
+        /// The kernel's table (see `simd_kernel!`): the base's, with the entries
+        /// named in the invocation replaced.
+        #[allow(dead_code)]
+        pub(crate) const OPS: $crate::kernel::Ops = {
+            use $base as base;
+            #[allow(dead_code)]
+            const GENERIC: $crate::kernel::Ops = {
+                $(
+                    $crate::kernel::simd_kernel!(@fn $op, $features, $f,
+                        $(@$transcode)? $(($($a: $t),*) -> $r)?);
+                )*
+                $crate::kernel::Ops { $($op),* }
+            };
+            $(
+                $crate::kernel::simd_kernel!(@fn $o, $features, $of, @transcode);
+            )*
+            $crate::kernel::Ops { $($g: GENERIC.$g,)* $($o,)* ..base::OPS }
+        };
+        /// The implementation of every entry (see `Kernel::implementation`).
+        #[allow(dead_code)]
+        pub(crate) const IMPLS: &[(&str, &str)] = {
+            use $base as base;
+            const N: usize = [$(stringify!($op)),*].len();
+            #[allow(unused_mut)]
+            let mut t = $crate::kernel::impls_array::<N>(base::IMPLS);
+            $(t = $crate::kernel::with_impl(t, stringify!($g), $imp);)*
+            $(t = $crate::kernel::with_impl(t, stringify!($o), $oimp);)*
+            &{ t }
+        };
+        static $kernel: $crate::kernel::Kernel = {
+            // SAFETY: the invoking module keeps this static private and hands it
+            // out only after detecting `$features` and the base's features (see
+            // `simd_kernel!`).
+            unsafe { $crate::kernel::Kernel::new($name, OPS, IMPLS) }
         };
     };
     (@fn $op:ident, $features:literal, $f:path, @transcode) => {
@@ -700,7 +916,7 @@ macro_rules! simd_kernel {
         /// (a target-feature function is not inlined into one without the
         /// features), so the hot loop is compiled apart from the scalar path, as
         /// measured fastest. Only reachable through the kernel's table (an item of
-        /// the static's initializer).
+        /// the table's initializer).
         ///
         /// # Safety
         /// The CPU supports `$features`.
@@ -722,3 +938,28 @@ macro_rules! simd_kernel {
     };
 }
 pub(crate) use simd_kernel;
+
+#[cfg(test)]
+mod tests {
+    use super::SCALAR_IMPLS;
+
+    /// Every kernel names the implementation of every operation, in the order of
+    /// `SCALAR_IMPLS` (which must follow `simd_kernel!`'s list).
+    #[test]
+    fn every_kernel_names_every_operation() {
+        for k in crate::available() {
+            let ops: std::vec::Vec<_> = k.implementations().map(|(op, _)| op).collect();
+            let want: std::vec::Vec<_> = SCALAR_IMPLS.iter().map(|&(op, _)| op).collect();
+            assert_eq!(ops, want, "{}", k.name());
+            for (op, imp) in k.implementations() {
+                assert_eq!(k.implementation(op), Some(imp));
+                assert!(!imp.is_empty());
+            }
+        }
+        assert_eq!(
+            crate::SCALAR.implementation("utf8_to_utf16"),
+            Some("scalar")
+        );
+        assert_eq!(crate::SCALAR.implementation("nonsense"), None);
+    }
+}

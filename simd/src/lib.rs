@@ -29,6 +29,26 @@ mod vector_ext;
 mod x86_64;
 
 pub use dispatch::{active, available, by_name};
+
+/// Whether this build runs the AVX-512 kernels on the portable instruction model
+/// (`--cfg utfast_avx512_model`, a test configuration that never ships) instead of
+/// the hardware. Test output prints it next to the kernel list.
+#[doc(hidden)]
+pub const AVX512_MODEL: bool = cfg!(utfast_avx512_model);
+
+/// The AVX-512 model's operations executed by this thread since the last call, with
+/// their call counts (and resets them). Only with `--cfg utfast_avx512_model --cfg
+/// utfast_avx512_model_coverage` (a test configuration).
+#[cfg(all(
+    target_arch = "x86_64",
+    utfast_avx512_model,
+    utfast_avx512_model_coverage,
+    feature = "std"
+))]
+#[doc(hidden)]
+pub fn avx512_model_coverage() -> std::vec::Vec<(&'static str, u64)> {
+    x86_64::avx512::isa::model::coverage::take()
+}
 pub use kernel::{Kernel, SCALAR};
 
 /// Inputs shorter than this many bytes (64) go straight to the scalar code: below

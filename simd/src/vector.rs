@@ -1,6 +1,6 @@
 //! The crate-private [`Vector`] trait: the handful of byte-vector operations the
 //! generic algorithms in `generic/` are written with, implemented once per ISA
-//! (`__m128i` for SSE4.2, `__m256i` for AVX2, `__m512i` for AVX-512BW,
+//! (`__m128i` for SSE4.2, `__m256i` for AVX2, `isa::Zmm` for AVX-512BW (real or modelled),
 //! `uint8x16_t` for NEON).
 //!
 //! The methods are `#[inline(always)]` and carry no `#[target_feature]`: they are
@@ -11,7 +11,7 @@
 //! Every method is `unsafe` for the same reason: it executes instructions of the
 //! implementing ISA, so the caller must have checked that the CPU supports them
 //! (for `__m128i`: SSSE3 and SSE4.1, implied by SSE4.2; `__m256i`: AVX2;
-//! `__m512i`: AVX-512F and AVX-512BW; `uint8x16_t`: NEON). Pointer-taking methods
+//! `isa::Zmm`: AVX-512F and AVX-512BW (or the model); `uint8x16_t`: NEON). Pointer-taking methods
 //! additionally need the pointed-to bytes to be readable/writable.
 
 /// A vector of `Self::BYTES` unsigned bytes, made of 16-byte lanes.

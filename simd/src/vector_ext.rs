@@ -5,7 +5,7 @@
 //! As for [`Vector`], every method is `#[inline(always)]`, carries no
 //! `#[target_feature]` and is `unsafe` because it executes instructions of the
 //! implementing ISA: the caller must have checked that the CPU supports them
-//! (`__m128i`: SSE4.1 (and SSSE3), implied by SSE4.2; `__m256i`: AVX2; `__m512i`:
+//! (`__m128i`: SSE4.1 (and SSSE3), implied by SSE4.2; `__m256i`: AVX2; `isa::Zmm`:
 //! AVX-512F + AVX-512BW; `uint8x16_t`: NEON).
 //!
 //! # Memory order

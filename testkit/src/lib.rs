@@ -73,7 +73,14 @@ pub fn kernels() -> &'static [&'static Kernel] {
     KERNELS.get_or_init(|| {
         let ks: Vec<&'static Kernel> = utfast_simd::available().collect();
         let names: Vec<&str> = ks.iter().map(|k| k.name()).collect();
-        println!("kernels under test: {names:?}");
+        let avx512 = if !names.iter().any(|n| n.starts_with("avx512")) {
+            ""
+        } else if utfast_simd::AVX512_MODEL {
+            " (AVX-512 instructions: model)"
+        } else {
+            " (AVX-512 instructions: hardware)"
+        };
+        println!("kernels under test: {names:?}{avx512}");
         assert_eq!(names.last(), Some(&"scalar"), "scalar must come last");
         ks
     })

@@ -714,6 +714,13 @@ fn bench_prints_a_table() {
     );
     assert!(out.lines().any(|l| l.starts_with("scalar")), "{out}");
     assert!(out.lines().any(|l| l.starts_with("std")), "{out}");
+    // The implementation of every operation, per kernel.
+    assert!(out.contains("implementation per operation"), "{out}");
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("utf8_to_utf16 "))
+        .unwrap_or_else(|| panic!("no utf8_to_utf16 row: {out}"));
+    assert!(row.trim_end().ends_with("scalar"), "{row}");
 }
 
 #[test]

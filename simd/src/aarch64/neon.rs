@@ -23,7 +23,7 @@ pub(crate) fn kernel() -> Option<&'static Kernel> {
 }
 
 crate::kernel::simd_kernel! {
-    static KERNEL = "neon", features "neon",
+    static KERNEL = "neon", features "neon", implementation "neon",
     W = core::arch::aarch64::uint8x16_t,
     V = core::arch::aarch64::uint8x16_t,
     H = crate::generic::hooks::NoHooks;

@@ -1,10 +1,12 @@
-//! [`Vector`] for `__m128i` (SSSE3 + SSE4.1), `__m256i` (AVX2) and `__m512i` (AVX-512F + BW).
+//! [`Vector`] for `__m128i` (SSSE3 + SSE4.1), `__m256i` (AVX2) and `isa::Zmm`
+//! (AVX-512F + BW through the instruction wrapper `crate::x86_64::avx512::isa`).
 //!
 //! Each method's `# Safety` contract is the trait's: the CPU supports the ISA named
 //! above for the type, and pointers cover `BYTES` accessible bytes. The `SAFETY:`
 //! comments below refer to that contract.
 
 use super::Vector;
+use crate::x86_64::avx512::isa::{self, Zmm};
 use core::arch::x86_64::*;
 
 impl Vector for __m128i {
@@ -188,68 +190,73 @@ impl Vector for __m256i {
 /// (the lane before each lane of `self`), then the per-lane `vpalignr`.
 ///
 /// # Safety
-/// The CPU supports AVX-512F and AVX-512BW.
+/// The CPU supports AVX-512F and AVX-512BW (or the model is in use).
 #[inline(always)]
-unsafe fn shift_in_512<const N: i32>(this: __m512i, prev: __m512i) -> __m512i {
+#[cfg_attr(utfast_avx512_model, allow(unused_unsafe))]
+unsafe fn shift_in_512<const N: i32>(this: Zmm, prev: Zmm) -> Zmm {
     // SAFETY: the caller guarantees AVX-512F and AVX-512BW.
     unsafe {
-        let before = _mm512_alignr_epi32::<12>(this, prev);
-        _mm512_alignr_epi8::<N>(this, before)
+        let before = isa::alignr_epi32::<12>(this, prev);
+        isa::alignr_epi8::<N>(this, before)
     }
 }
 
-impl Vector for __m512i {
+/// Through the AVX-512 instruction wrapper (`crate::x86_64::avx512::isa`): the real
+/// instructions, or their portable model under `--cfg utfast_avx512_model` (where the
+/// `unsafe` blocks around its safe functions are unused).
+#[cfg_attr(utfast_avx512_model, allow(unused_unsafe))]
+impl Vector for Zmm {
     const BYTES: usize = 64;
 
     #[inline(always)]
     unsafe fn splat(byte: u8) -> Self {
         // SAFETY: the caller guarantees AVX-512F.
-        unsafe { _mm512_set1_epi8(byte as i8) }
+        unsafe { isa::set1_epi8(byte as i8) }
     }
     #[inline(always)]
     unsafe fn broadcast_lane(lane: &[u8; 16]) -> Self {
         // SAFETY: the caller guarantees AVX-512F; `lane` is 16 readable bytes.
-        unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(lane.as_ptr().cast())) }
+        unsafe { isa::broadcast_i32x4(isa::loadu_si128(lane.as_ptr())) }
     }
     #[inline(always)]
     unsafe fn load_unaligned(ptr: *const u8) -> Self {
         // SAFETY: the caller guarantees AVX-512F and 64 readable bytes at `ptr`.
-        unsafe { _mm512_loadu_si512(ptr.cast()) }
+        unsafe { isa::loadu(ptr) }
     }
     #[inline(always)]
     unsafe fn store_unaligned(self, ptr: *mut u8) {
         // SAFETY: the caller guarantees AVX-512F and 64 writable bytes at `ptr`.
-        unsafe { _mm512_storeu_si512(ptr.cast(), self) }
+        unsafe { isa::storeu(ptr, self) }
     }
     #[inline(always)]
     unsafe fn and(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512F.
-        unsafe { _mm512_and_si512(self, other) }
+        unsafe { isa::and_si512(self, other) }
     }
     #[inline(always)]
     unsafe fn or(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512F.
-        unsafe { _mm512_or_si512(self, other) }
+        unsafe { isa::or_si512(self, other) }
     }
     #[inline(always)]
     unsafe fn xor(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512F.
-        unsafe { _mm512_xor_si512(self, other) }
+        unsafe { isa::xor_si512(self, other) }
     }
     #[inline(always)]
     unsafe fn saturating_sub(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { _mm512_subs_epu8(self, other) }
+        unsafe { isa::subs_epu8(self, other) }
     }
     #[inline(always)]
     unsafe fn shr4(self) -> Self {
         // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { _mm512_and_si512(_mm512_srli_epi16::<4>(self), _mm512_set1_epi8(0x0F)) }
+        unsafe { isa::and_si512(isa::srli_epi16::<4>(self), isa::set1_epi8(0x0F)) }
     }
     #[inline(always)]
     unsafe fn lookup16(self, table: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { _mm512_shuffle_epi8(table, self) }
+        unsafe { isa::shuffle_epi8(table, self) }
     }
     #[inline(always)]
     unsafe fn shift_in_one_byte(self, prev: Self) -> Self {
@@ -269,11 +276,11 @@ impl Vector for __m512i {
     #[inline(always)]
     unsafe fn any_high_bit(self) -> bool {
         // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { _mm512_movepi8_mask(self) != 0 }
+        unsafe { isa::movepi8_mask(self) != 0 }
     }
     #[inline(always)]
     unsafe fn is_zero(self) -> bool {
         // SAFETY: the caller guarantees AVX-512F.
-        unsafe { _mm512_test_epi64_mask(self, self) == 0 }
+        unsafe { isa::test_epi64_mask(self, self) == 0 }
     }
 }

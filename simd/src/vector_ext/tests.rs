@@ -225,7 +225,8 @@ unsafe fn check_all<V: VectorExt>() {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
-    use core::arch::x86_64::{__m128i, __m256i, __m512i};
+    use crate::x86_64::avx512::isa::{self, Zmm};
+    use core::arch::x86_64::{__m128i, __m256i};
 
     #[target_feature(enable = "sse4.2")]
     unsafe fn run_sse42() {
@@ -237,10 +238,11 @@ mod x86 {
         // SAFETY: the caller checked AVX2.
         unsafe { check_all::<__m256i>() }
     }
-    #[target_feature(enable = "avx512f,avx512bw")]
-    unsafe fn run_avx512() {
-        // SAFETY: the caller checked AVX-512F and AVX-512BW.
-        unsafe { check_all::<__m512i>() }
+    isa::avx512_target_feature! { "avx512f,avx512bw";
+        unsafe fn run_avx512() {
+            // SAFETY: the caller checked AVX-512F and AVX-512BW (or the model's features).
+            unsafe { check_all::<Zmm>() }
+        }
     }
 
     #[test]
@@ -263,12 +265,15 @@ mod x86 {
     }
     #[test]
     fn vector_ext_avx512() {
-        if !(std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw"))
-        {
+        if !isa::detected("avx512f,avx512bw") {
             println!("SKIPPED vector_ext_avx512: this CPU has no AVX-512F/BW");
             return;
         }
-        // SAFETY: AVX-512F and AVX-512BW were detected.
+        if isa::MODEL {
+            println!("vector_ext_avx512: AVX-512 instructions: model");
+        }
+        // SAFETY: AVX-512F and AVX-512BW (or, under the model, its features) were
+        // detected.
         unsafe { run_avx512() }
     }
 }

@@ -1,5 +1,5 @@
-//! [`VectorExt`] for `__m128i` (SSSE3 + SSE4.1), `__m256i` (AVX2) and `__m512i`
-//! (AVX-512F + BW).
+//! [`VectorExt`] for `__m128i` (SSSE3 + SSE4.1), `__m256i` (AVX2) and `isa::Zmm`
+//! (AVX-512F + BW through the instruction wrapper `crate::x86_64::avx512::isa`).
 //!
 //! Each method's `# Safety` contract is the trait's: the CPU supports the ISA named
 //! above for the type. The `SAFETY:` comments below refer to that contract.
@@ -9,6 +9,7 @@
 //! in memory order, as the trait promises.
 
 use super::VectorExt;
+use crate::x86_64::avx512::isa::{self, Zmm};
 use core::arch::x86_64::*;
 
 /// `pshufb` control swapping the bytes of each 16-bit lane.
@@ -382,68 +383,72 @@ impl VectorExt for __m256i {
 /// A vector of eight 64-bit permutation indices.
 ///
 /// # Safety
-/// The CPU supports AVX-512F.
+/// The CPU supports AVX-512F (or the model is in use).
 #[inline(always)]
-unsafe fn index64(idx: [i64; 8]) -> __m512i {
+unsafe fn index64(idx: [i64; 8]) -> Zmm {
     // SAFETY: the caller guarantees AVX-512F; `idx` is 64 readable bytes.
-    unsafe { _mm512_loadu_si512(idx.as_ptr().cast()) }
+    unsafe { isa::loadu(idx.as_ptr().cast()) }
 }
 
-impl VectorExt for __m512i {
+/// Through the AVX-512 instruction wrapper (`crate::x86_64::avx512::isa`): the real
+/// instructions, or their portable model under `--cfg utfast_avx512_model` (where the
+/// `unsafe` blocks around its safe functions are unused).
+#[cfg_attr(utfast_avx512_model, allow(unused_unsafe))]
+impl VectorExt for Zmm {
     const MASK_BITS: u32 = 1;
 
     #[inline(always)]
     unsafe fn splat4(p: [u8; 4]) -> Self {
         // SAFETY: the caller guarantees AVX-512F.
-        unsafe { _mm512_set1_epi32(i32::from_le_bytes(p)) }
+        unsafe { isa::set1_epi32(i32::from_le_bytes(p)) }
     }
     #[inline(always)]
     unsafe fn eq8(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self, other)) }
+        unsafe { isa::movm_epi8(isa::cmpeq_epi8_mask(self, other)) }
     }
     #[inline(always)]
     unsafe fn eq16(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { _mm512_movm_epi16(_mm512_cmpeq_epi16_mask(self, other)) }
+        unsafe { isa::movm_epi16(isa::cmpeq_epi16_mask(self, other)) }
     }
     #[inline(always)]
     unsafe fn eq32(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512F (`vpmovm2d` would need DQ).
         unsafe {
-            let k = _mm512_cmpeq_epi32_mask(self, other);
-            _mm512_maskz_mov_epi32(k, _mm512_set1_epi32(-1))
+            let k = isa::cmpeq_epi32_mask(self, other);
+            isa::maskz_mov_epi32(k, isa::set1_epi32(-1))
         }
     }
     #[inline(always)]
     unsafe fn bitmask(self) -> u64 {
         // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { _mm512_movepi8_mask(self) }
+        unsafe { isa::movepi8_mask(self) }
     }
     #[inline(always)]
     unsafe fn wrapping_sub8(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { _mm512_sub_epi8(self, other) }
+        unsafe { isa::sub_epi8(self, other) }
     }
     #[inline(always)]
     unsafe fn sum_bytes(self) -> u64 {
         // SAFETY: the caller guarantees AVX-512F/BW.
-        unsafe { _mm512_reduce_add_epi64(_mm512_sad_epu8(self, _mm512_setzero_si512())) as u64 }
+        unsafe { isa::reduce_add_epi64(isa::sad_epu8(self, isa::setzero())) as u64 }
     }
     #[inline(always)]
     unsafe fn swap_bytes16(self) -> Self {
         // SAFETY: the caller guarantees AVX-512F/BW; the table is 16 readable bytes.
         unsafe {
-            let t = _mm512_broadcast_i32x4(_mm_loadu_si128(SWAP16.as_ptr().cast()));
-            _mm512_shuffle_epi8(self, t)
+            let t = isa::broadcast_i32x4(isa::loadu_si128(SWAP16.as_ptr()));
+            isa::shuffle_epi8(self, t)
         }
     }
     #[inline(always)]
     unsafe fn swap_bytes32(self) -> Self {
         // SAFETY: the caller guarantees AVX-512F/BW; the table is 16 readable bytes.
         unsafe {
-            let t = _mm512_broadcast_i32x4(_mm_loadu_si128(SWAP32.as_ptr().cast()));
-            _mm512_shuffle_epi8(self, t)
+            let t = isa::broadcast_i32x4(isa::loadu_si128(SWAP32.as_ptr()));
+            isa::shuffle_epi8(self, t)
         }
     }
     #[inline(always)]
@@ -451,10 +456,10 @@ impl VectorExt for __m512i {
         // SAFETY: the caller guarantees AVX-512F/BW. Lane k of `lo` (`hi`) is the zip
         // of the first (second) half of lane k: output lanes lo0 hi0 lo1 hi1 | lo2 hi2 lo3 hi3.
         unsafe {
-            let (lo, hi) = (_mm512_unpacklo_epi8(a, b), _mm512_unpackhi_epi8(a, b));
+            let (lo, hi) = (isa::unpacklo_epi8(a, b), isa::unpackhi_epi8(a, b));
             (
-                _mm512_permutex2var_epi64(lo, index64([0, 1, 8, 9, 2, 3, 10, 11]), hi),
-                _mm512_permutex2var_epi64(lo, index64([4, 5, 12, 13, 6, 7, 14, 15]), hi),
+                isa::permutex2var_epi64(lo, index64([0, 1, 8, 9, 2, 3, 10, 11]), hi),
+                isa::permutex2var_epi64(lo, index64([4, 5, 12, 13, 6, 7, 14, 15]), hi),
             )
         }
     }
@@ -462,10 +467,10 @@ impl VectorExt for __m512i {
     unsafe fn zip16(a: Self, b: Self) -> (Self, Self) {
         // SAFETY: the caller guarantees AVX-512F/BW (lane regrouping as in `zip8`).
         unsafe {
-            let (lo, hi) = (_mm512_unpacklo_epi16(a, b), _mm512_unpackhi_epi16(a, b));
+            let (lo, hi) = (isa::unpacklo_epi16(a, b), isa::unpackhi_epi16(a, b));
             (
-                _mm512_permutex2var_epi64(lo, index64([0, 1, 8, 9, 2, 3, 10, 11]), hi),
-                _mm512_permutex2var_epi64(lo, index64([4, 5, 12, 13, 6, 7, 14, 15]), hi),
+                isa::permutex2var_epi64(lo, index64([0, 1, 8, 9, 2, 3, 10, 11]), hi),
+                isa::permutex2var_epi64(lo, index64([4, 5, 12, 13, 6, 7, 14, 15]), hi),
             )
         }
     }
@@ -474,65 +479,66 @@ impl VectorExt for __m512i {
         // SAFETY: the caller guarantees AVX-512F/BW. The pack gives the 64-bit groups
         // a0 b0 a1 b1 a2 b2 a3 b3 (one per 128-bit lane); gather the a's, then the b's.
         unsafe {
-            let m = _mm512_set1_epi16(0x00FF);
-            let p = _mm512_packus_epi16(_mm512_and_si512(a, m), _mm512_and_si512(b, m));
-            _mm512_permutexvar_epi64(index64([0, 2, 4, 6, 1, 3, 5, 7]), p)
+            let m = isa::set1_epi16(0x00FF);
+            let p = isa::packus_epi16(isa::and_si512(a, m), isa::and_si512(b, m));
+            isa::permutexvar_epi64(index64([0, 2, 4, 6, 1, 3, 5, 7]), p)
         }
     }
     #[inline(always)]
     unsafe fn narrow32(a: Self, b: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512F/BW (lane order fixed as in `narrow16`).
         unsafe {
-            let m = _mm512_set1_epi32(0xFFFF);
-            let p = _mm512_packus_epi32(_mm512_and_si512(a, m), _mm512_and_si512(b, m));
-            _mm512_permutexvar_epi64(index64([0, 2, 4, 6, 1, 3, 5, 7]), p)
+            let m = isa::set1_epi32(0xFFFF);
+            let p = isa::packus_epi32(isa::and_si512(a, m), isa::and_si512(b, m));
+            isa::permutexvar_epi64(index64([0, 2, 4, 6, 1, 3, 5, 7]), p)
         }
     }
     #[inline(always)]
     unsafe fn shl16<const N: i32>(self) -> Self {
-        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
-        unsafe { _mm512_sll_epi16(self, _mm_cvtsi32_si128(N)) }
+        // SAFETY: the caller guarantees AVX-512BW (shift counts in a register: the
+        // immediate forms take `u32` constants).
+        unsafe { isa::sll_epi16(self, isa::cvtsi32_si128(N)) }
     }
     #[inline(always)]
     unsafe fn shr16<const N: i32>(self) -> Self {
-        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
-        unsafe { _mm512_srl_epi16(self, _mm_cvtsi32_si128(N)) }
+        // SAFETY: the caller guarantees AVX-512BW (count in a register, as in `shl16`).
+        unsafe { isa::srl_epi16(self, isa::cvtsi32_si128(N)) }
     }
     #[inline(always)]
     unsafe fn shl32<const N: i32>(self) -> Self {
-        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
-        unsafe { _mm512_sll_epi32(self, _mm_cvtsi32_si128(N)) }
+        // SAFETY: the caller guarantees AVX-512F (count in a register, as in `shl16`).
+        unsafe { isa::sll_epi32(self, isa::cvtsi32_si128(N)) }
     }
     #[inline(always)]
     unsafe fn shr32<const N: i32>(self) -> Self {
-        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
-        unsafe { _mm512_srl_epi32(self, _mm_cvtsi32_si128(N)) }
+        // SAFETY: the caller guarantees AVX-512F (count in a register, as in `shl16`).
+        unsafe { isa::srl_epi32(self, isa::cvtsi32_si128(N)) }
     }
     #[inline(always)]
     unsafe fn add32(self, other: Self) -> Self {
-        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
-        unsafe { _mm512_add_epi32(self, other) }
+        // SAFETY: the caller guarantees AVX-512F.
+        unsafe { isa::add_epi32(self, other) }
     }
     #[inline(always)]
     unsafe fn bitmask_dense(self) -> u64 {
-        // SAFETY: the caller guarantees AVX-512F/BW (shift counts in a register: the immediate forms take `u32` constants).
-        unsafe { _mm512_movepi8_mask(self) }
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { isa::movepi8_mask(self) }
     }
     #[inline(always)]
     unsafe fn bitmask16(self) -> u64 {
         // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { u64::from(_mm512_movepi16_mask(self)) }
+        unsafe { u64::from(isa::movepi16_mask(self)) }
     }
     #[inline(always)]
     unsafe fn load_lanes(lane: impl Fn(usize) -> *const u8) -> Self {
         // SAFETY: the caller guarantees AVX-512F and 16 readable bytes at each
         // `lane(k)`; every lane of the cast's undefined upper part is replaced.
         unsafe {
-            let l = |k: usize| _mm_loadu_si128(lane(k).cast());
-            let v = _mm512_castsi128_si512(l(0));
-            let v = _mm512_inserti32x4::<1>(v, l(1));
-            let v = _mm512_inserti32x4::<2>(v, l(2));
-            _mm512_inserti32x4::<3>(v, l(3))
+            let l = |k: usize| isa::loadu_si128(lane(k));
+            let v = isa::castsi128_si512(l(0));
+            let v = isa::inserti32x4::<1>(v, l(1));
+            let v = isa::inserti32x4::<2>(v, l(2));
+            isa::inserti32x4::<3>(v, l(3))
         }
     }
     #[inline(always)]
@@ -541,29 +547,29 @@ impl VectorExt for __m512i {
         // SAFETY: the caller guarantees AVX-512F and 16 writable bytes at `ptr`.
         unsafe {
             let lane = match k {
-                0 => _mm512_castsi512_si128(self),
-                1 => _mm512_extracti32x4_epi32::<1>(self),
-                2 => _mm512_extracti32x4_epi32::<2>(self),
-                _ => _mm512_extracti32x4_epi32::<3>(self),
+                0 => isa::castsi512_si128(self),
+                1 => isa::extracti32x4_epi32::<1>(self),
+                2 => isa::extracti32x4_epi32::<2>(self),
+                _ => isa::extracti32x4_epi32::<3>(self),
             };
-            _mm_storeu_si128(ptr.cast(), lane)
+            isa::storeu_si128(ptr, lane)
         }
     }
     #[inline(always)]
     unsafe fn zip16_lanes(a: Self, b: Self) -> (Self, Self) {
         // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { (_mm512_unpacklo_epi16(a, b), _mm512_unpackhi_epi16(a, b)) }
+        unsafe { (isa::unpacklo_epi16(a, b), isa::unpackhi_epi16(a, b)) }
     }
     #[inline(always)]
     unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { _mm512_mask_blend_epi8(_mm512_movepi8_mask(mask), b, a) }
+        unsafe { isa::mask_blend_epi8(isa::movepi8_mask(mask), b, a) }
     }
 
     type Block64 = [Self; 1];
     #[inline(always)]
     unsafe fn load_block64(ptr: *const u8) -> [Self; 1] {
         // SAFETY: the caller guarantees AVX-512F and 64 readable bytes at `ptr`.
-        unsafe { [_mm512_loadu_si512(ptr.cast())] }
+        unsafe { [isa::loadu(ptr)] }
     }
 }

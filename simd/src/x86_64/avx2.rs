@@ -33,7 +33,7 @@ pub(crate) fn kernel() -> Option<&'static Kernel> {
 }
 
 crate::kernel::simd_kernel! {
-    static KERNEL = "avx2", features "avx2,popcnt",
+    static KERNEL = "avx2", features "avx2,popcnt", implementation "avx2",
     W = core::arch::x86_64::__m256i,
     V = core::arch::x86_64::__m128i,
     H = crate::x86_64::avx2::Avx2;

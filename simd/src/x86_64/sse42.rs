@@ -28,7 +28,7 @@ pub(crate) fn kernel() -> Option<&'static Kernel> {
 }
 
 crate::kernel::simd_kernel! {
-    static KERNEL = "sse42", features "sse4.2,popcnt",
+    static KERNEL = "sse42", features "sse4.2,popcnt", implementation "sse42",
     W = core::arch::x86_64::__m128i,
     V = core::arch::x86_64::__m128i,
     H = crate::x86_64::sse42::Sse42;

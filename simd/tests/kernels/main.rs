@@ -14,11 +14,16 @@
 //!   run under AddressSanitizer by `scripts/asan.sh`) and the fuzz findings
 //!   (`regressions`).
 //!
+//! - [`model_coverage`]: with `--cfg utfast_avx512_model --cfg
+//!   utfast_avx512_model_coverage` only, which modelled AVX-512 operations each kernel
+//!   operation reaches (`scripts/avx512-model-coverage.sh`).
+//!
 //! The kernels under test are printed once (`kernels under test: [...]`; run with
 //! `--nocapture` to see it). `UTFAST_QEMU=1` / `UTFAST_QUICK=1` shrink the workloads
 //! (QEMU: `scripts/test-aarch64.sh`), `PROPTEST_CASES=n` the property tests that
 //! follow `utfast_testkit::proptest_cases`.
 
 mod every_operation;
+mod model_coverage;
 mod transcode;
 mod validate;

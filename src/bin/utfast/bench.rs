@@ -78,7 +78,7 @@ pub fn run(file: Option<&Path>) -> Result<(), Failure> {
         }
     ));
     report.push_str(&format!(
-        "{:<8}{:>14}{:>14}{:>14}   (GB/s of input)\n",
+        "{:<14}{:>14}{:>14}{:>14}   (GB/s of input)\n",
         "kernel", "validate", "utf8->utf16le", "utf16le->utf8"
     ));
     for k in utfast_simd::available() {
@@ -112,7 +112,7 @@ pub fn run(file: Option<&Path>) -> Result<(), Failure> {
             None
         };
         report.push_str(&format!(
-            "{:<8}{}{}{}\n",
+            "{:<14}{}{}{}\n",
             k.name(),
             cell(v),
             cell(a),
@@ -135,9 +135,29 @@ pub fn run(file: Option<&Path>) -> Result<(), Failure> {
     } else {
         (None, None)
     };
-    report.push_str(&format!("{:<8}{}{}{}\n", "std", cell(v), cell(a), cell(b)));
+    report.push_str(&format!("{:<14}{}{}{}\n", "std", cell(v), cell(a), cell(b)));
+    report.push_str(&implementations());
     io::stdout()
         .lock()
         .write_all(report.as_bytes())
         .map_err(|e| output_error("standard output", e))
+}
+
+/// The implementation of every operation in every available kernel (a kernel may
+/// run another one's code for some operations: see `Kernel::implementation`).
+fn implementations() -> String {
+    let kernels: Vec<_> = utfast_simd::available().collect();
+    let mut t = format!("\nimplementation per operation\n{:<22}", "operation");
+    for k in &kernels {
+        t.push_str(&format!("{:>14}", k.name()));
+    }
+    t.push('\n');
+    for (op, _) in utfast_simd::SCALAR.implementations() {
+        t.push_str(&format!("{op:<22}"));
+        for k in &kernels {
+            t.push_str(&format!("{:>14}", k.implementation(op).unwrap_or("-")));
+        }
+        t.push('\n');
+    }
+    t
 }

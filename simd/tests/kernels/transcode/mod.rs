@@ -1,6 +1,7 @@
 //! The transcoders of every kernel (with the validators and length functions of the
 //! forms they read), against scalar and the std model.
 
+mod block_edges;
 mod codepage;
 mod every_pair;
 mod more_pairs;

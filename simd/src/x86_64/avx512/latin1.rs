@@ -1,0 +1,166 @@
+//! Latin-1 -> UTF-8 and UTF-8 -> Latin-1 with AVX-512 VBMI2 compress, after
+//! Clausecker & Lemire (2023) and Lemire's AVX-512 Latin-1 notes.
+//!
+//! - Latin-1 -> UTF-8, 32 bytes per step: each byte is zero-extended to a 16-bit
+//!   lane; a byte from 0x80 becomes `lead | last << 8` (`lead` = 0xC2/0xC3, `last`
+//!   = `0x80 | byte & 0x3F`), and `vpcompressb` keeps the low byte of every lane and
+//!   the high byte of those: 32 to 64 bytes stored with one masked store.
+//! - UTF-8 -> Latin-1, 64 bytes per step: a block converts on its own when every
+//!   byte is ASCII, a first byte C2/C3, or a continuation byte right after one
+//!   (`cont == leads << 1`; a first byte in the last position waits for the next
+//!   step). That check is the whole validation: C2/C3 and one continuation byte
+//!   are exactly U+0080..U+00FF. The character of a C3 lead is its continuation
+//!   byte plus 0x40 (a masked add), that of a C2 lead its continuation byte, and
+//!   `vpcompressb` drops the first bytes. Any other block (an error, a character
+//!   above U+00FF, lossy repair) is converted by the scalar transcoder from the
+//!   block's start up to the next byte that is not a continuation byte, so errors,
+//!   positions and replacements are exactly the scalar ones.
+//!
+//! The last bytes (less than a step) use masked loads; every store is masked to the
+//! exact output, and the loops run while `dst` has room for a step's largest output
+//! (the scalar transcoder converts what is left).
+
+use super::isa;
+use crate::generic::handover::{shift, utf8_resync};
+use utfast_scalar::{transcode as scalar, Mode, TranscodeError};
+
+/// Bit `2i` of the result is bit `i` of `x`.
+#[inline(always)]
+fn spread2(x: u32) -> u64 {
+    let mut x = x as u64;
+    x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+    x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
+}
+
+/// The lowest `n` bits set (`n <= 64`).
+#[inline(always)]
+fn low_bits(n: u32) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// `Kernel::latin1_to_utf8`.
+///
+/// # Safety
+/// The CPU supports the tier's features.
+#[inline(always)]
+pub(crate) unsafe fn latin1_to_utf8(
+    src: &[u8],
+    dst: &mut [u8],
+    _from: utfast_scalar::Endian,
+    _to: utfast_scalar::Endian,
+    _mode: Mode,
+) -> Result<usize, TranscodeError> {
+    let (mut pos, mut out) = (0usize, 0usize);
+    while pos < src.len() && out + 64 <= dst.len() {
+        let n = (src.len() - pos).min(32);
+        let valid = low_bits(n as u32) as u32;
+        // SAFETY: the masked load reads the `n` bytes at `pos` (inside `src`); the
+        // store writes the `n + (bytes from 0x80)` <= 64 output bytes at `out`.
+        unsafe {
+            let bytes = isa::maskz_loadu_epi8(valid as u64, src.as_ptr().add(pos));
+            let v = isa::cvtepu8_epi16(isa::castsi512_si256(bytes));
+            let high = isa::cmpge_epu16_mask(v, isa::set1_epi16(0x80)) & valid;
+            let d = dst.as_mut_ptr().add(out);
+            if high == 0 && n == 32 {
+                isa::storeu_si256(d, isa::castsi512_si256(bytes));
+                pos += 32;
+                out += 32;
+                continue;
+            }
+            let lead = isa::or_si512(isa::srli_epi16::<6>(v), isa::set1_epi16(0xC0));
+            let last = isa::or_si512(
+                isa::and_si512(v, isa::set1_epi16(0x3F)),
+                isa::set1_epi16(0x80),
+            );
+            let lanes =
+                isa::mask_blend_epi16(high, v, isa::or_si512(lead, isa::slli_epi16::<8>(last)));
+            let keep = spread2(valid) | spread2(high) << 1;
+            let k = keep.count_ones();
+            isa::mask_storeu_epi8(d, low_bits(k), isa::maskz_compress_epi8(keep, lanes));
+            pos += n;
+            out += k as usize;
+        }
+    }
+    shift(
+        scalar::latin1_to_utf8(&src[pos..], &mut dst[out..]),
+        pos,
+        out,
+    )
+}
+
+/// `Kernel::utf8_to_latin1`.
+///
+/// # Safety
+/// The CPU supports the tier's features.
+#[inline(always)]
+pub(crate) unsafe fn utf8_to_latin1(
+    src: &[u8],
+    dst: &mut [u8],
+    _from: utfast_scalar::Endian,
+    _to: utfast_scalar::Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    let (mut pos, mut out) = (0usize, 0usize);
+    while pos < src.len() && out + 64 <= dst.len() {
+        let n = (src.len() - pos).min(64);
+        let valid = low_bits(n as u32);
+        // SAFETY: the masked load reads the `n` bytes at `pos` (inside `src`); the
+        // store writes at most one byte per consumed byte, `<= 64`, at `out`.
+        let step = unsafe {
+            let v = isa::maskz_loadu_epi8(valid, src.as_ptr().add(pos));
+            let high = isa::movepi8_mask(v) & valid;
+            let d = dst.as_mut_ptr().add(out);
+            if high == 0 {
+                isa::mask_storeu_epi8(d, valid, v);
+                Some((n, n))
+            } else {
+                // 0x80..0xBF, signed below -64.
+                let cont = isa::cmplt_epi8_mask(v, isa::set1_epi8(-64)) & valid;
+                let c3 = isa::cmpeq_epi8_mask(v, isa::set1_epi8(0xC3u8 as i8)) & valid;
+                let leads = c3 | isa::cmpeq_epi8_mask(v, isa::set1_epi8(0xC2u8 as i8)) & valid;
+                // A first byte in the last position waits for the next step.
+                let top = 1u64 << (n - 1);
+                let (leads, c3, take) = if leads & top != 0 {
+                    (leads & !top, c3 & !top, valid & !top)
+                } else {
+                    (leads, c3, valid)
+                };
+                if high & take != leads | cont || cont != leads << 1 {
+                    None
+                } else {
+                    let chars = isa::mask_add_epi8(v, c3 << 1, v, isa::set1_epi8(0x40));
+                    let keep = take & !leads;
+                    let k = keep.count_ones();
+                    isa::mask_storeu_epi8(d, low_bits(k), isa::maskz_compress_epi8(keep, chars));
+                    Some((take.count_ones() as usize, k as usize))
+                }
+            }
+        };
+        match step {
+            Some((0, _)) => break,
+            Some((i, o)) => {
+                pos += i;
+                out += o;
+            }
+            None if mode == Mode::Strict => break,
+            None => {
+                let end = utf8_resync(src, pos + 64);
+                let r = scalar::utf8_to_latin1(&src[pos..end], &mut dst[out..], mode);
+                out = shift(r, pos, out)?;
+                pos = end;
+            }
+        }
+    }
+    shift(
+        scalar::utf8_to_latin1(&src[pos..], &mut dst[out..], mode),
+        pos,
+        out,
+    )
+}
