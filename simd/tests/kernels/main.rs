@@ -14,9 +14,8 @@
 //!   run under AddressSanitizer by `scripts/asan.sh`) and the fuzz findings
 //!   (`regressions`).
 //!
-//! - [`model_coverage`]: with `--cfg utfast_avx512_model --cfg
-//!   utfast_avx512_model_coverage` only, which modelled AVX-512 operations each kernel
-//!   operation reaches (`scripts/avx512-model-coverage.sh`).
+//! - [`model_coverage`]: with `--cfg utfast_avx512_model` only, which modelled AVX-512
+//!   operations each kernel operation reaches (`scripts/avx512-model-coverage.sh`).
 //!
 //! The kernels under test are printed once (`kernels under test: [...]`; run with
 //! `--nocapture` to see it). `UTFAST_QEMU=1` / `UTFAST_QUICK=1` shrink the workloads

@@ -12,10 +12,10 @@
 //! `castsi256_si512` are zero here (the hardware leaves whatever the register held;
 //! code must not depend on them).
 //!
-//! With `--cfg utfast_avx512_model_coverage` as well (tests only, with `std`), every
-//! function counts its calls per thread in `coverage`, so a test can list which
-//! operations it reached (`utfast_simd::avx512_model_coverage`, used by the kernel
-//! test `model_coverage` and `scripts/avx512-model-coverage.sh`).
+//! With `std`, every function counts its calls per thread in `coverage` (a
+//! thread-local counter per operation), so a test can list which operations it
+//! reached (`utfast_simd::avx512_model_coverage`, used by the kernel test
+//! `model_coverage` and `scripts/avx512-model-coverage.sh`).
 // The wrapper offers the instructions the AVX-512 kernels may use; those no kernel
 // uses yet are still checked (model tests, model against hardware).
 #![allow(dead_code)]
@@ -37,35 +37,63 @@ pub(crate) struct Ymm(pub(crate) [u8; 32]);
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Xmm(pub(crate) [u8; 16]);
 
-/// Counts a call of the operation `$name` when coverage counting is on.
+/// Counts a call of the operation `$name` on this thread (with `std`): one
+/// thread-local counter per operation, registered on its first call.
 macro_rules! count {
     ($name:ident) => {
-        #[cfg(all(utfast_avx512_model_coverage, feature = "std"))]
-        coverage::hit(stringify!($name));
+        #[cfg(feature = "std")]
+        {
+            std::thread_local! {
+                static N: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+            }
+            N.with(|n| {
+                if n.get() == 0 {
+                    coverage::register(stringify!($name), &N);
+                }
+                n.set(n.get() + 1);
+            });
+        }
     };
 }
 
-#[cfg(all(utfast_avx512_model_coverage, feature = "std"))]
+#[cfg(feature = "std")]
+extern crate std;
+
+#[cfg(feature = "std")]
 pub(crate) mod coverage {
-    //! Per-operation call counters of the model (`--cfg utfast_avx512_model_coverage`),
-    //! per thread: a test reads what its own thread executed.
-    extern crate std;
-    use std::cell::RefCell;
-    use std::collections::BTreeMap;
+    //! Per-operation call counters of the model, per thread, so that a test reads
+    //! what its own thread executed (`utfast_simd::avx512_model_coverage`).
+    use std::cell::{Cell, RefCell};
+    use std::thread::LocalKey;
     use std::vec::Vec;
 
+    /// An operation's counter and its value at the last `take`.
+    type Entry = (&'static str, &'static LocalKey<Cell<u64>>, u64);
+
     std::thread_local! {
-        static COUNTS: RefCell<BTreeMap<&'static str, u64>> = const { RefCell::new(BTreeMap::new()) };
+        static REGISTRY: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
     }
 
-    /// Records one call of `op` on this thread.
-    pub(crate) fn hit(op: &'static str) {
-        COUNTS.with(|c| *c.borrow_mut().entry(op).or_insert(0) += 1);
+    /// Registers the counter of `op` (on its first call on this thread).
+    pub(crate) fn register(op: &'static str, counter: &'static LocalKey<Cell<u64>>) {
+        REGISTRY.with(|r| r.borrow_mut().push((op, counter, 0)));
     }
 
-    /// The calls on this thread since the last `take`, per operation; resets them.
+    /// The calls on this thread since the last `take`, per operation, sorted.
     pub(crate) fn take() -> Vec<(&'static str, u64)> {
-        COUNTS.with(|c| core::mem::take(&mut *c.borrow_mut()).into_iter().collect())
+        let mut out: Vec<(&'static str, u64)> = REGISTRY.with(|r| {
+            r.borrow_mut()
+                .iter_mut()
+                .filter_map(|(op, counter, last)| {
+                    let now = counter.with(Cell::get);
+                    let delta = now - *last;
+                    *last = now;
+                    (delta > 0).then_some((*op, delta))
+                })
+                .collect()
+        });
+        out.sort_unstable();
+        out
     }
 }
 
