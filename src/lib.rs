@@ -83,6 +83,8 @@ mod native;
 pub mod stream;
 mod unchecked;
 mod validate;
+// WTF-8, CESU-8, MUTF-8
+mod wtf8;
 
 #[cfg(feature = "alloc")]
 pub use alloc_helpers::*;
@@ -91,6 +93,7 @@ pub use len::*;
 pub use native::*;
 pub use stream::Utf8Validator;
 pub use validate::*;
+pub use wtf8::{validate_cesu8, validate_mutf8, validate_wtf8};
 
 pub use utfast_scalar::encoding::detect_bom;
 pub use utfast_scalar::transcode::max_output_len;

@@ -189,11 +189,16 @@ pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), usize> {
             k.validate_utf32(src, endian).map_err(|e| e.valid_up_to())
         }
         Encoding::Latin1 => Ok(()),
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 => k.validate_wtf8(src).map_err(|e| e.valid_up_to()),
+        Encoding::Cesu8 => k.validate_cesu8(src).map_err(|e| e.valid_up_to()),
+        Encoding::Mutf8 => k.validate_mutf8(src).map_err(|e| e.valid_up_to()),
     }
 }
 
-/// The set of encodings in which `src` is valid text (Latin-1 always is), checked
-/// with the active kernel. A BOM is neither required nor interpreted; see
+/// The set of encodings in which `src` is valid text (Latin-1 always is), among the
+/// Unicode encoding forms and Latin-1 (WTF-8, CESU-8 and MUTF-8 are not guessed:
+/// most UTF-8 is valid in them too), checked with the active kernel. A BOM is neither required nor interpreted; see
 /// [`detect_bom`](crate::detect_bom) for that.
 ///
 /// ```
@@ -207,6 +212,9 @@ pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), usize> {
 pub fn detect_encodings(src: &[u8]) -> EncodingSet {
     let mut set = EncodingSet::EMPTY;
     for e in Encoding::ALL {
+        if matches!(e, Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8) {
+            continue;
+        }
         if validate(src, e).is_ok() {
             set.insert(e);
         }

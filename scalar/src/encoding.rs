@@ -110,23 +110,38 @@ pub enum Encoding {
     Utf32Be,
     /// ISO-8859-1: each byte is the code point U+0000..U+00FF.
     Latin1,
+    // WTF-8, CESU-8, MUTF-8
+    /// WTF-8: UTF-8 that also holds lone surrogates (any sequence of 16-bit units);
+    /// see [`crate::wtf8`].
+    Wtf8,
+    /// CESU-8: UTF-8 with supplementary characters as surrogate pairs of two
+    /// three-byte sequences; see [`crate::cesu8`].
+    Cesu8,
+    /// Java's Modified UTF-8: CESU-8 with U+0000 as `C0 80`; see [`crate::cesu8`].
+    Mutf8,
 }
 
 impl Encoding {
     /// Every encoding, in the order used by [`EncodingSet`] and [`detect_encodings`].
-    pub const ALL: [Encoding; 6] = [
+    pub const ALL: [Encoding; 9] = [
         Encoding::Utf8,
         Encoding::Utf16Le,
         Encoding::Utf16Be,
         Encoding::Utf32Le,
         Encoding::Utf32Be,
         Encoding::Latin1,
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8,
+        Encoding::Cesu8,
+        Encoding::Mutf8,
     ];
 
     /// Looks up an encoding label, case-insensitively, ignoring surrounding ASCII
     /// whitespace. Accepted: `utf-8`, `utf8`, `unicode-1-1-utf-8`, `utf-16le`,
     /// `utf16le`, `utf-16be`, `utf16be`, `utf-32le`, `utf32le`, `utf-32be`, `utf32be`,
-    /// `latin1`, `latin-1`, `iso-8859-1`, `iso8859-1`, `iso_8859-1`, `l1`. The
+    /// `latin1`, `latin-1`, `iso-8859-1`, `iso8859-1`, `iso_8859-1`, `l1`, `wtf-8`,
+    /// `wtf8`, `cesu-8`, `cesu8`, `mutf-8`, `mutf8`, `java-modified-utf-8`,
+    /// `modified-utf-8`. The
     /// byte-order-less labels `utf-16`/`utf-32` are not an [`Encoding`] (their byte
     /// order comes from a BOM); see [`Encoding::for_unlabelled`].
     ///
@@ -156,6 +171,15 @@ impl Encoding {
             ("iso8859-1", Encoding::Latin1),
             ("iso_8859-1", Encoding::Latin1),
             ("l1", Encoding::Latin1),
+            // WTF-8, CESU-8, MUTF-8
+            ("wtf-8", Encoding::Wtf8),
+            ("wtf8", Encoding::Wtf8),
+            ("cesu-8", Encoding::Cesu8),
+            ("cesu8", Encoding::Cesu8),
+            ("mutf-8", Encoding::Mutf8),
+            ("mutf8", Encoding::Mutf8),
+            ("java-modified-utf-8", Encoding::Mutf8),
+            ("modified-utf-8", Encoding::Mutf8),
         ];
         TABLE
             .iter()
@@ -203,6 +227,10 @@ impl Encoding {
             Encoding::Utf32Le => "UTF-32LE",
             Encoding::Utf32Be => "UTF-32BE",
             Encoding::Latin1 => "ISO-8859-1",
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 => "WTF-8",
+            Encoding::Cesu8 => "CESU-8",
+            Encoding::Mutf8 => "MUTF-8",
         }
     }
 
@@ -215,6 +243,8 @@ impl Encoding {
     pub const fn unit_size(self) -> usize {
         match self {
             Encoding::Utf8 | Encoding::Latin1 => 1,
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => 1,
             Encoding::Utf16Le | Encoding::Utf16Be => 2,
             Encoding::Utf32Le | Encoding::Utf32Be => 4,
         }
@@ -232,6 +262,8 @@ impl Encoding {
             Encoding::Utf16Le | Encoding::Utf32Le => Some(Endian::Little),
             Encoding::Utf16Be | Encoding::Utf32Be => Some(Endian::Big),
             Encoding::Utf8 | Encoding::Latin1 => None,
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => None,
         }
     }
 
@@ -249,10 +281,12 @@ impl Encoding {
             Encoding::Utf32Le => b"\xFF\xFE\x00\x00",
             Encoding::Utf32Be => b"\x00\x00\xFE\xFF",
             Encoding::Latin1 => b"",
+            // WTF-8, CESU-8, MUTF-8: U+FEFF is EF BB BF in each.
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => b"\xEF\xBB\xBF",
         }
     }
 
-    const fn bit(self) -> u8 {
+    const fn bit(self) -> u16 {
         match self {
             Encoding::Utf8 => 1,
             Encoding::Utf16Le => 2,
@@ -260,6 +294,10 @@ impl Encoding {
             Encoding::Utf32Le => 8,
             Encoding::Utf32Be => 16,
             Encoding::Latin1 => 32,
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 => 64,
+            Encoding::Cesu8 => 128,
+            Encoding::Mutf8 => 256,
         }
     }
 }
@@ -291,9 +329,9 @@ pub fn detect_bom(src: &[u8]) -> Option<(Encoding, usize)> {
     }
 }
 
-/// A set of [`Encoding`]s (a 6-bit set), iterated in [`Encoding::ALL`] order.
+/// A set of [`Encoding`]s (a bit set), iterated in [`Encoding::ALL`] order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct EncodingSet(u8);
+pub struct EncodingSet(u16);
 
 impl EncodingSet {
     /// The empty set.
@@ -353,7 +391,9 @@ impl EncodingSet {
     }
 }
 
-/// The set of encodings in which `src` is valid text (Latin-1 always is).
+/// The set of encodings in which `src` is valid text (Latin-1 always is), among the
+/// Unicode encoding forms and Latin-1 (WTF-8, CESU-8 and MUTF-8 are not guessed: most
+/// UTF-8 is also valid in them).
 ///
 /// A BOM is not required and not interpreted: this answers "which decoders would
 /// accept these bytes". Rank them with [`detect_bom`] and plausibility heuristics.

@@ -32,6 +32,8 @@ pub use utfast_simd::Kernel;
 pub mod fuzz;
 pub mod harness;
 pub mod oracle;
+// WTF-8, CESU-8, MUTF-8
+pub mod wtf8;
 mod rng;
 
 pub use harness::{
@@ -53,8 +55,20 @@ pub const UNICODE: [Encoding; 5] = [
     Encoding::Utf32Be,
 ];
 
-/// Every encoding, Latin-1 included.
-pub const ALL: [Encoding; 6] = Encoding::ALL;
+/// Every encoding that the std oracle models: the Unicode forms and Latin-1.
+pub const ALL: [Encoding; 6] = [
+    Encoding::Utf8,
+    Encoding::Utf16Le,
+    Encoding::Utf16Be,
+    Encoding::Utf32Le,
+    Encoding::Utf32Be,
+    Encoding::Latin1,
+];
+
+// WTF-8, CESU-8, MUTF-8
+/// WTF-8, CESU-8 and MUTF-8: encoded by [`oracle::encode_char`], decoded by the
+/// oracles of [`wtf8`] (not by [`oracle::decode_items`]).
+pub const WTF8_FAMILY: [Encoding; 3] = [Encoding::Wtf8, Encoding::Cesu8, Encoding::Mutf8];
 
 /// Every transcoding mode.
 pub const MODES: [Mode; 3] = [Mode::Strict, Mode::Lossy, Mode::Valid];

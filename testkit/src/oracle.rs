@@ -41,6 +41,23 @@ pub fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) -> bool {
             }
             out.push(c as u32 as u8);
         }
+        // WTF-8, CESU-8, MUTF-8: a char is written as in UTF-8, except U+0000 in
+        // MUTF-8 (C0 80) and supplementary characters in CESU-8/MUTF-8 (each UTF-16
+        // unit as a three-byte sequence).
+        Encoding::Wtf8 => {
+            let mut b = [0u8; 4];
+            out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
+        }
+        Encoding::Cesu8 | Encoding::Mutf8 => {
+            if c == '\0' && to == Encoding::Mutf8 {
+                out.extend_from_slice(&[0xC0, 0x80]);
+            } else {
+                let mut u = [0u16; 2];
+                for &unit in c.encode_utf16(&mut u).iter() {
+                    crate::wtf8::push_generalized(u32::from(unit), out);
+                }
+            }
+        }
     }
     true
 }
@@ -205,6 +222,9 @@ pub fn decode_items(src: &[u8], from: Encoding) -> Vec<Item> {
                     val: Err(ErrorKind::TruncatedUnit),
                 });
             }
+        }
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+            panic!("{from} is not modelled by decode_items: see utfast_testkit::wtf8")
         }
         Encoding::Latin1 => {
             for (i, &b) in src.iter().enumerate() {

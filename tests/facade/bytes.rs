@@ -126,6 +126,10 @@ fn transcode_all_pairs() {
                 .flat_map(|c| u32::from(c).to_be_bytes())
                 .collect(),
             Encoding::Latin1 => l1s(text),
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+                utfast_testkit::oracle::encode_str(text, e)
+            }
         }
     };
     for from in Encoding::ALL {

@@ -63,6 +63,10 @@ fn encode(s: &str, e: Encoding) -> Vec<u8> {
         Encoding::Utf32Le => s.chars().flat_map(|c| (c as u32).to_le_bytes()).collect(),
         Encoding::Utf32Be => s.chars().flat_map(|c| (c as u32).to_be_bytes()).collect(),
         Encoding::Latin1 => s.chars().map(|c| (c as u32).min(0xFF) as u8).collect(),
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+            utfast_testkit::oracle::encode_str(s, e)
+        }
     }
 }
 
@@ -125,6 +129,21 @@ fn tricky_inputs(e: Encoding) -> Vec<Vec<u8>> {
             b"a",
         ],
         Encoding::Latin1 => vec![b"\x00\x80\xFF", b"\xE9t\xE9"],
+        // WTF-8, CESU-8, MUTF-8: lone, paired and cut surrogates, C0 80, 00, 4-byte.
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => vec![
+            b"a\xED\xA0\x80b",
+            b"a\xED\xB0\x80b",
+            b"\xED\xA0\xBD\xED\xB8\x80",
+            b"x\xED\xA0\xBD\xED\xB8",
+            b"x\xED\xA0\xBD\xED",
+            b"x\xED\xA0\xBD",
+            b"\xED\xA0\xBD\xED\xA0\xBDz",
+            b"a\xC0\x80b\x00c",
+            b"\xC0",
+            b"\xF0\x9F\x98\x80",
+            b"\xF0\x9F\x98",
+            b"\xFF\xED\xB0\x80\xED\xA0\x80",
+        ],
     };
     let size = e.unit_size();
     for r in raw {

@@ -48,9 +48,11 @@
 //! `OutputTooSmall`, in any mode. The exact size for valid input is given by the
 //! functions of [`crate::len`].
 
-mod decode;
-mod from_utf8;
-mod sink;
+pub(crate) mod decode;
+// WTF-8, CESU-8, MUTF-8
+mod generalized;
+pub(crate) mod from_utf8;
+pub(crate) mod sink;
 
 use crate::encoding::{Encoding, Endian, Mode};
 use crate::error::TranscodeError;
@@ -452,6 +454,8 @@ const fn unit_and_replacement(e: Encoding) -> (usize, usize) {
         Encoding::Utf16Le | Encoding::Utf16Be => (2, 2),
         Encoding::Utf32Le | Encoding::Utf32Be => (4, 4),
         Encoding::Latin1 => (1, 1),
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => (1, 3),
     }
 }
 
@@ -469,6 +473,10 @@ const fn unit_and_replacement(e: Encoding) -> (usize, usize) {
 /// | UTF-32 (4 bytes) | 4 | 4 | 4 | 1 |
 /// | Latin-1 (byte) | 2 | 2 | 4 | 1 |
 ///
+/// WTF-8, CESU-8 and MUTF-8 read like UTF-8 (one byte is a unit) and are written with
+/// 3 bytes per input unit, except from UTF-32 to CESU-8/MUTF-8 (6 bytes: a
+/// supplementary character is two three-byte surrogates) and from Latin-1 (2).
+///
 /// ```
 /// use utfast_scalar::{transcode::max_output_len, Encoding::*};
 /// assert_eq!(max_output_len(Utf8, Utf8, 10), 30);
@@ -482,6 +490,13 @@ pub const fn max_output_len(from: Encoding, to: Encoding, src_len: usize) -> usi
     let (unit, _) = unit_and_replacement(from);
     let (_, replacement) = unit_and_replacement(to);
     let per_unit = match (from, to) {
+        // WTF-8, CESU-8, MUTF-8
+        (Utf32Le | Utf32Be, Cesu8 | Mutf8) => 6,
+        (Utf32Le | Utf32Be, Wtf8) => 4,
+        (Latin1, Wtf8 | Cesu8 | Mutf8) => 2,
+        (_, Wtf8 | Cesu8 | Mutf8) => 3,
+        (Wtf8 | Cesu8 | Mutf8, Utf8) => 3,
+        (Wtf8 | Cesu8 | Mutf8, Utf16Le | Utf16Be) => 2,
         (Utf8, Utf8) => 3,
         (Utf8 | Latin1, Utf16Le | Utf16Be) => 2,
         (Latin1, Utf8) => 2,
@@ -544,5 +559,9 @@ pub fn transcode(
         (Latin1, Utf16Le | Utf16Be) => latin1_to_utf16(src, dst, te),
         (Latin1, Utf32Le | Utf32Be) => latin1_to_utf32(src, dst, te),
         (Latin1, Latin1) => latin1_to_latin1(src, dst),
+        // WTF-8, CESU-8, MUTF-8
+        (Wtf8 | Cesu8 | Mutf8, _) | (_, Wtf8 | Cesu8 | Mutf8) => {
+            generalized::transcode(src, dst, from, to, mode)
+        }
     }
 }

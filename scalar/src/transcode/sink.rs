@@ -47,6 +47,13 @@ impl Order for Be {
 
 /// Where decoded characters go.
 pub(crate) trait Sink {
+    /// Whether the target holds a lone surrogate code point (UTF-16 as a lone unit,
+    /// WTF-8 as a three-byte sequence): the WTF-8 decoder pushes lone surrogates to
+    /// such sinks and reports them as errors to the others.
+    const LONE_SURROGATES: bool = false;
+    /// Whether the UTF-16 decoder passes unpaired surrogates through instead of
+    /// reporting them (WTF-8 only: any 16-bit units have a WTF-8 form).
+    const KEEP_UTF16_SURROGATES: bool = false;
     /// Bytes written so far.
     fn written(&self) -> usize;
     /// Appends the code point `cp`, or nothing at all on error (`OutputTooSmall`, or
@@ -73,6 +80,17 @@ pub(crate) struct Utf8Sink<'a> {
 impl<'a> Utf8Sink<'a> {
     pub(crate) fn new(dst: &'a mut [u8]) -> Self {
         Utf8Sink { dst, pos: 0 }
+    }
+
+    /// Appends `bytes` (one character's encoding, made by the caller), all or nothing.
+    #[inline(always)]
+    pub(crate) fn push_raw(&mut self, bytes: &[u8]) -> Result<(), ErrorKind> {
+        let Some(d) = room(self.dst, self.pos, bytes.len()) else {
+            return Err(ErrorKind::OutputTooSmall);
+        };
+        d.copy_from_slice(bytes);
+        self.pos += bytes.len();
+        Ok(())
     }
 }
 
@@ -169,6 +187,7 @@ impl<'a, O: Order> Utf16Sink<'a, O> {
 }
 
 impl<O: Order> Sink for Utf16Sink<'_, O> {
+    const LONE_SURROGATES: bool = true;
     #[inline(always)]
     fn written(&self) -> usize {
         self.pos

@@ -351,13 +351,18 @@ impl LineCounter {
     pub fn feed(&mut self, text: &[u8]) {
         let text = &text[..text.len() - incomplete_suffix_len(self.encoding, text)];
         match self.encoding {
-            Encoding::Utf8 | Encoding::Latin1 => {
+            // WTF-8, CESU-8, MUTF-8 (columns count sequences: a CESU-8 pair is 2)
+            Encoding::Utf8
+            | Encoding::Latin1
+            | Encoding::Wtf8
+            | Encoding::Cesu8
+            | Encoding::Mutf8 => {
                 let newlines = count_byte(text, b'\n');
                 let after = match text.iter().rposition(|&b| b == b'\n') {
                     Some(i) => &text[i + 1..],
                     None => text,
                 };
-                let chars = if self.encoding == Encoding::Utf8 {
+                let chars = if self.encoding != Encoding::Latin1 {
                     after.iter().filter(|&&b| (b as i8) >= -0x40).count()
                 } else {
                     after.len()

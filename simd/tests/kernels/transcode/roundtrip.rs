@@ -126,6 +126,8 @@ fn check_lengths_valid(ks: &[&'static Kernel], name: &str, text: &str, from: Enc
                     "{name}: {n} utf8_len_from_latin1"
                 );
             }
+            // WTF-8, CESU-8, MUTF-8: in kernels/transcode/wtf8.rs.
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {}
         }
         if from != Encoding::Latin1 {
             let unit = if from == Encoding::Utf8 {

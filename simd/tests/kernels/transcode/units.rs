@@ -27,6 +27,7 @@ fn targets(from: Encoding) -> &'static [Encoding] {
         Utf16Le | Utf16Be | Utf32Le | Utf32Be => &[Utf16Le, Utf16Be, Utf32Le, Utf32Be, Latin1],
         Latin1 => &[Utf8, Utf16Le, Utf16Be, Utf32Le, Utf32Be],
         Utf8 => &[],
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => &[],
     }
 }
 
@@ -191,6 +192,8 @@ fn check_validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str)
                 "{name} utf8_len_from_latin1 {ctx}"
             );
         }
+        // WTF-8, CESU-8, MUTF-8: in kernels/transcode/wtf8.rs.
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {}
     }
 }
 
