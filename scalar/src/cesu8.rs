@@ -166,10 +166,15 @@ impl Sink for Cesu8Sink<'_> {
         let v = (cp - 0x10000) & 0xF_FFFF;
         let hi = 0xD800 | (v >> 10);
         let lo = 0xDC00 | (v & 0x3FF);
-        let s = |u: u32| [0xED, 0x80 | ((u >> 6) & 0x3F) as u8, 0x80 | (u & 0x3F) as u8];
+        let s = |u: u32| {
+            [
+                0xED,
+                0x80 | ((u >> 6) & 0x3F) as u8,
+                0x80 | (u & 0x3F) as u8,
+            ]
+        };
         let (a, b) = (s(hi), s(lo));
-        self.inner
-            .push_raw(&[a[0], a[1], a[2], b[0], b[1], b[2]])
+        self.inner.push_raw(&[a[0], a[1], a[2], b[0], b[1], b[2]])
     }
     #[inline(always)]
     fn push_ascii(&mut self, ascii: &[u8]) -> bool {

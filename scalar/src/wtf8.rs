@@ -89,9 +89,7 @@ fn sequence(rest: &[u8], f: Flavor) -> Item {
         0xC2..=0xDF => (1, 0x80, 0xBF, ErrorKind::TooShort),
         0xE0 => (2, 0xA0, 0xBF, ErrorKind::Overlong),
         0xE1..=0xEF => (2, 0x80, 0xBF, ErrorKind::TooShort),
-        0xF0..=0xF4 if f != Flavor::Wtf8 => {
-            return Item::Bad(ErrorKind::InvalidLeadByte, 1, false)
-        }
+        0xF0..=0xF4 if f != Flavor::Wtf8 => return Item::Bad(ErrorKind::InvalidLeadByte, 1, false),
         0xF0 => (3, 0x90, 0xBF, ErrorKind::Overlong),
         0xF4 => (3, 0x80, 0x8F, ErrorKind::TooLarge),
         0xF1..=0xF3 => (3, 0x80, 0xBF, ErrorKind::TooShort),
@@ -236,7 +234,16 @@ pub(crate) fn decode<S: Sink>(
                 i += len;
             }
             Item::Bad(kind, len, _) => {
-                invalid(sink, if mode == Mode::Valid { Mode::Lossy } else { mode }, kind, i)?;
+                invalid(
+                    sink,
+                    if mode == Mode::Valid {
+                        Mode::Lossy
+                    } else {
+                        mode
+                    },
+                    kind,
+                    i,
+                )?;
                 i += len;
             }
         }

@@ -33,8 +33,8 @@ pub mod fuzz;
 pub mod harness;
 pub mod oracle;
 // WTF-8, CESU-8, MUTF-8
-pub mod wtf8;
 mod rng;
+pub mod wtf8;
 
 pub use harness::{
     call, check_all_targets, check_case, check_lengths, check_sizes, check_validation, exact_vec,

@@ -73,7 +73,8 @@ pub(crate) fn decode_utf16<O: Order, S: Sink>(
             i += 2;
             continue;
         }
-        let (cp, len) = if mode == Mode::Valid {
+        // WTF-8 targets take any units, so they are always checked.
+        let (cp, len) = if mode == Mode::Valid && !S::KEEP_UTF16_SURROGATES {
             match src.get(i + 2..i + 4) {
                 Some(p) if u < 0xDC00 => {
                     let lo = O::read16([p[0], p[1]]);

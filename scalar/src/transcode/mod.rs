@@ -50,8 +50,8 @@
 
 pub(crate) mod decode;
 // WTF-8, CESU-8, MUTF-8
-mod generalized;
 pub(crate) mod from_utf8;
+mod generalized;
 pub(crate) mod sink;
 
 use crate::encoding::{Encoding, Endian, Mode};

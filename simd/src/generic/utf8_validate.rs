@@ -344,7 +344,11 @@ unsafe fn all_ascii<V: Vector, R: Rules>(ptr: *const u8, bytes: usize) -> bool {
     // SAFETY: every load is within `ptr..ptr + bytes`, readable by the caller's promise.
     unsafe {
         let mut any = V::load_unaligned(ptr);
-        let mut zero = if R::MUTF8 { is_byte(any, 0) } else { V::splat(0) };
+        let mut zero = if R::MUTF8 {
+            is_byte(any, 0)
+        } else {
+            V::splat(0)
+        };
         let mut j = V::BYTES;
         while j < bytes {
             let v = V::load_unaligned(ptr.add(j));
@@ -408,16 +412,16 @@ unsafe fn check_block<V: Vector, R: Rules, const HISTORY: bool>(
                 } else {
                     prev1.shift_in_three_bytes(V::splat(0))
                 };
-                s.error = s.error.or(extra_checks::<V, R>(error, input, prev1, prev3, prev4));
+                s.error = s
+                    .error
+                    .or(extra_checks::<V, R>(error, input, prev1, prev3, prev4));
             }
             if R::PAIRS == PAIRS_REQUIRED && j + 1 == n {
                 // A lead surrogate ending the block needs its trail in the next one,
                 // which may be skipped as ASCII: count it as unfinished.
                 let lead = surrogate_second(prev1, input, 0xA);
                 let at_end = V::load_unaligned(LEAD_AT_END.as_ptr().add(64 - V::BYTES));
-                s.prev_incomplete = input
-                    .saturating_sub(t.incomplete_max)
-                    .or(lead.and(at_end));
+                s.prev_incomplete = input.saturating_sub(t.incomplete_max).or(lead.and(at_end));
             }
         }
         if R::PAIRS != PAIRS_REQUIRED {

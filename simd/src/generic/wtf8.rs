@@ -40,12 +40,12 @@
 //! the mode of the call, so the results are those of the scalar reference.
 
 use crate::generic::handover::{shift, utf8_resync};
+use crate::generic::utf8_decode::DecodeHooks;
+use crate::generic::utf8_encode::EncodeHooks;
 use crate::generic::utf8_validate::{
     find_error_block_with, tables_with_surrogates, Rules, CHECK_INTERVAL_EXACT, PAIRS_FORBIDDEN,
     PAIRS_REQUIRED,
 };
-use crate::generic::utf8_decode::DecodeHooks;
-use crate::generic::utf8_encode::EncodeHooks;
 use crate::vector::Vector;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::wtf8::{special_run_end, Flavor};
@@ -281,9 +281,7 @@ pub(crate) unsafe fn wtf8_to_utf16<W: VectorExt, V: VectorExt, H: DecodeHooks<W>
 ) -> Result<usize, TranscodeError> {
     let fast = |s: &[u8], d: &mut [u8]| {
         // SAFETY: the ISAs are the caller's promise.
-        unsafe {
-            crate::generic::utf8_decode::utf8_to_utf16::<W, V, H>(s, d, to, to, Mode::Strict)
-        }
+        unsafe { crate::generic::utf8_decode::utf8_to_utf16::<W, V, H>(s, d, to, to, Mode::Strict) }
     };
     let from = (Flavor::Wtf8, Encoding::Wtf8);
     // SAFETY: the ISAs are the caller's promise.
@@ -331,9 +329,7 @@ pub(crate) unsafe fn cesu8_to_utf16<
 ) -> Result<usize, TranscodeError> {
     let fast = |s: &[u8], d: &mut [u8]| {
         // SAFETY: the ISAs are the caller's promise.
-        unsafe {
-            crate::generic::utf8_decode::utf8_to_utf16::<W, V, H>(s, d, to, to, Mode::Strict)
-        }
+        unsafe { crate::generic::utf8_decode::utf8_to_utf16::<W, V, H>(s, d, to, to, Mode::Strict) }
     };
     // SAFETY: the ISAs are the caller's promise.
     unsafe {
@@ -494,11 +490,7 @@ pub(crate) unsafe fn utf16_to_wtf8<W: VectorExt, H: EncodeHooks>(
 /// # Safety
 /// The CPU supports the ISAs of `W` and `H`.
 #[inline(always)]
-pub(crate) unsafe fn utf16_to_cesu8<
-    W: VectorExt,
-    H: EncodeHooks,
-    const MUTF8: bool,
->(
+pub(crate) unsafe fn utf16_to_cesu8<W: VectorExt, H: EncodeHooks, const MUTF8: bool>(
     src: &[u8],
     dst: &mut [u8],
     from: Endian,
