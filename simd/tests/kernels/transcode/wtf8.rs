@@ -140,7 +140,7 @@ fn every_kernel_matches_scalar() {
                     let mut want = vec![0u8; max];
                     let full = transcode(&input, &mut want, f, t, mode);
                     let strict_ok = transcode(&input, &mut want, f, t, Mode::Strict).is_ok();
-                    let need = full.map_or_else(|e| e.written(), |n| n);
+                    let need = full.unwrap_or_else(|e| e.written());
                     for len in [
                         max,
                         need,
@@ -150,7 +150,7 @@ fn every_kernel_matches_scalar() {
                     ] {
                         let mut sbuf = vec![0u8; len];
                         let sr = transcode(&input, &mut sbuf, f, t, mode);
-                        let sn = sr.map_or_else(|e| e.written(), |n| n);
+                        let sn = sr.unwrap_or_else(|e| e.written());
                         for k in ks {
                             let (kr, out) = run(k, &input, f, t, mode, len);
                             if mode == Mode::Valid && !strict_ok {
@@ -245,7 +245,7 @@ fn scalar_matches_wtf8_spec() {
 
 #[test]
 fn scalar_matches_cesu8_crate() {
-    let mut rng = Rng(0xCE_5C_8);
+    let mut rng = Rng(0x000C_E5C8);
     let mut inputs: Vec<String> = ["Latin", "Russian", "Chinese", "Emoji"]
         .iter()
         .map(|l| lipsum_text(l).chars().take(400).collect())
