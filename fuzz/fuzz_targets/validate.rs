@@ -73,6 +73,14 @@ fn check_facade(src: &[u8]) {
                 utf32::validate_utf32_bytes(src, e.endian().unwrap()).map_err(|e| e.valid_up_to())
             }
             Encoding::Latin1 => Ok(()),
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 => utfast_scalar::wtf8::validate_wtf8(src).map_err(|e| e.valid_up_to()),
+            Encoding::Cesu8 => {
+                utfast_scalar::cesu8::validate_cesu8(src).map_err(|e| e.valid_up_to())
+            }
+            Encoding::Mutf8 => {
+                utfast_scalar::cesu8::validate_mutf8(src).map_err(|e| e.valid_up_to())
+            }
         };
         assert_eq!(got, want, "validate {e}: {}", what());
     }

@@ -271,17 +271,26 @@ pub fn items_valid_for(items: &[Item], to: Encoding) -> bool {
 
 /// Whether `src` is valid input for `Mode::Valid` transcoding from `from` to `to`.
 pub fn is_valid_for(src: &[u8], from: Encoding, to: Encoding) -> bool {
+    if crate::WTF8_FAMILY.contains(&from) {
+        return crate::wtf8::is_valid_for(src, from, to);
+    }
     items_valid_for(&decode_items(src, from), to)
 }
 
 /// `src` made valid in `from` (lossy repair).
 pub fn make_valid(src: &[u8], from: Encoding) -> Vec<u8> {
+    if crate::WTF8_FAMILY.contains(&from) {
+        return crate::wtf8::make_valid_for(src, from, from);
+    }
     expected(src, from, from, Mode::Lossy).out
 }
 
 /// `src` made valid input for `Mode::Valid` transcoding from `from` to `to`: valid in
 /// `from` and, for a Latin-1 target, without characters above U+00FF (they become `?`).
 pub fn make_valid_for(src: &[u8], from: Encoding, to: Encoding) -> Vec<u8> {
+    if crate::WTF8_FAMILY.contains(&from) {
+        return crate::wtf8::make_valid_for(src, from, to);
+    }
     if to == Encoding::Latin1 {
         let latin1 = expected(src, from, Encoding::Latin1, Mode::Lossy).out;
         expected(&latin1, Encoding::Latin1, from, Mode::Strict).out

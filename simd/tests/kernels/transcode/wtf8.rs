@@ -290,3 +290,34 @@ fn scalar_matches_cesu8_crate() {
         }
     }
 }
+
+#[test]
+fn garbage_fits_the_worst_case_and_never_panics() {
+    let mut rng = Rng(0x6A_4B_A6_E5);
+    let all = utfast_scalar::Encoding::ALL;
+    for round in 0..4000 {
+        let n = rng.below(24);
+        let src: Vec<u8> = (0..n)
+            .map(|_| match rng.below(3) {
+                0 => TOKENS[rng.below(TOKENS.len())][0],
+                _ => rng.next() as u8,
+            })
+            .collect();
+        for from in all {
+            for to in all {
+                if !WTF8_FAMILY.contains(&from) && !WTF8_FAMILY.contains(&to) {
+                    continue;
+                }
+                for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
+                    let mut dst = vec![0u8; max_output_len(from, to, src.len())];
+                    let r = transcode(&src, &mut dst, from, to, mode);
+                    assert!(
+                        !matches!(r, Err(e) if e.is_output_too_small()),
+                        "round {round} {from}->{to} {mode:?}: {}",
+                        utfast_testkit::show(&src)
+                    );
+                }
+            }
+        }
+    }
+}
