@@ -195,7 +195,7 @@ pub fn check_transcode(src: &[u8], from: Encoding, to: Encoding, mode: Mode, cut
             );
         }
     }
-    if (from, to) == (Encoding::Utf16Le, Encoding::Wtf8) && src.len() % 2 == 0 {
+    if (from, to) == (Encoding::Utf16Le, Encoding::Wtf8) && src.len().is_multiple_of(2) {
         let units: Vec<u16> = src
             .chunks(2)
             .map(|p| u16::from_le_bytes([p[0], p[1]]))

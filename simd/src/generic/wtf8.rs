@@ -40,6 +40,7 @@
 //! the mode of the call, so the results are those of the scalar reference.
 
 use crate::generic::handover::{shift, utf8_resync};
+use crate::generic::hooks::NoHooks;
 use crate::generic::utf8_decode::DecodeHooks;
 use crate::generic::utf8_encode::EncodeHooks;
 use crate::generic::utf8_validate::{
@@ -48,6 +49,7 @@ use crate::generic::utf8_validate::{
 };
 use crate::vector::Vector;
 use crate::vector_ext::VectorExt;
+use core::marker::PhantomData;
 use utfast_scalar::wtf8::{special_run_end, Flavor};
 use utfast_scalar::{Encoding, Endian, Mode, TranscodeError, Utf8Error};
 
@@ -154,34 +156,55 @@ pub(crate) unsafe fn validate_mutf8<V: Vector>(src: &[u8]) -> Result<(), Utf8Err
     unsafe { validate::<V, Mutf8Rules>(src) }
 }
 
-/// The hand-over loop shared by every conversion.
+/// One conversion, as [`hand_over`] runs it.
+trait Plan {
+    /// How much of `rest` (which starts on a character boundary) the UTF-8
+    /// transcoder may convert, ending on a boundary: all of it, the validated prefix,
+    /// or up to the next unit that UTF-8 writes differently.
+    ///
+    /// # Safety
+    /// The CPU supports the plan's ISAs.
+    unsafe fn plain_end(&self, rest: &[u8]) -> usize;
+    /// The kernel's UTF-8 transcoder, strict.
+    ///
+    /// # Safety
+    /// The CPU supports the plan's ISAs.
+    unsafe fn fast(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError>;
+    /// The end of the run that the scalar code converts at `src[i..]`.
+    fn run_end(&self, src: &[u8], i: usize) -> usize;
+    /// The pair of encodings (for the scalar reference).
+    fn pair(&self) -> (Encoding, Encoding);
+}
+
+/// The hand-over loop shared by every conversion: the plan's UTF-8 transcoder on
+/// the stretches UTF-8 shares, the scalar reference (in `mode`) on the runs between
+/// them. (A trait with `#[inline(always)]` methods rather than closures, so that
+/// everything is compiled inside the kernel's `#[target_feature]` function.)
 ///
-/// `plain_end(rest)`: how much of `rest` (which starts on a character boundary) the
-/// UTF-8 transcoder may convert, ending on a boundary: all of it, the validated
-/// prefix, or up to the next unit that UTF-8 writes differently. `fast`: the UTF-8
-/// transcoder (strict). `run_end(src, i)`: the end of the run that the scalar code
-/// converts at `i`. `scalar`: the reference conversion of the pair, in any mode.
+/// # Safety
+/// The CPU supports the plan's ISAs.
 #[inline(always)]
-fn hand_over(
+unsafe fn hand_over<P: Plan>(
     src: &[u8],
     dst: &mut [u8],
     mode: Mode,
-    mut plain_end: impl FnMut(&[u8]) -> usize,
-    mut fast: impl FnMut(&[u8], &mut [u8]) -> Result<usize, TranscodeError>,
-    run_end: impl Fn(&[u8], usize) -> usize,
-    scalar: impl Fn(&[u8], &mut [u8], Mode) -> Result<usize, TranscodeError>,
+    plan: &P,
 ) -> Result<usize, TranscodeError> {
+    let (from, to) = plan.pair();
+    let scalar = |s: &[u8], d: &mut [u8]| utfast_scalar::transcode::transcode(s, d, from, to, mode);
     let n = src.len();
     let (mut i, mut w) = (0usize, 0usize);
     while i < n {
-        let s = i + plain_end(&src[i..]);
+        // SAFETY: the ISAs are the caller's promise.
+        let s = i + unsafe { plan.plain_end(&src[i..]) };
         while i < s {
             if s - i < crate::SHORT_INPUT {
-                w = shift(scalar(&src[i..s], &mut dst[w..], mode), i, w)?;
+                w = shift(scalar(&src[i..s], &mut dst[w..]), i, w)?;
                 i = s;
                 break;
             }
-            match fast(&src[i..s], &mut dst[w..]) {
+            // SAFETY: the ISAs are the caller's promise.
+            match unsafe { plan.fast(&src[i..s], &mut dst[w..]) } {
                 Ok(k) => {
                     w += k;
                     i = s;
@@ -190,28 +213,19 @@ fn hand_over(
                 Err(e) => {
                     let p = i + e.valid_up_to();
                     w += e.written();
-                    let j = run_end(src, p).min(s);
-                    w = shift(scalar(&src[p..j], &mut dst[w..], mode), p, w)?;
+                    let j = plan.run_end(src, p).min(s);
+                    w = shift(scalar(&src[p..j], &mut dst[w..]), p, w)?;
                     i = j;
                 }
             }
         }
         if i < n {
-            let j = run_end(src, i);
-            w = shift(scalar(&src[i..j], &mut dst[w..], mode), i, w)?;
+            let j = plan.run_end(src, i);
+            w = shift(scalar(&src[i..j], &mut dst[w..]), i, w)?;
             i = j;
         }
     }
     Ok(w)
-}
-
-/// The scalar reference for `from` -> `to`.
-#[inline(always)]
-fn reference(
-    from: Encoding,
-    to: Encoding,
-) -> impl Fn(&[u8], &mut [u8], Mode) -> Result<usize, TranscodeError> {
-    move |s: &[u8], d: &mut [u8], m: Mode| utfast_scalar::transcode::transcode(s, d, from, to, m)
 }
 
 /// UTF-16 with byte order `e`.
@@ -222,7 +236,58 @@ const fn utf16(e: Endian) -> Encoding {
     }
 }
 
-/// The flavor, encoding and rules of CESU-8 (`MUTF8 == false`) or MUTF-8.
+/// The type parameters of a plan (kept as a function type: no auto-trait bounds).
+type Types<W, V, H, R> = PhantomData<fn() -> (W, V, H, R)>;
+
+/// WTF-8, CESU-8 or MUTF-8 (`R`, `f`, `from`) -> UTF-16 (`TO16`, byte order `e`) or
+/// UTF-8.
+struct Decode<W, V, H, R, const TO16: bool> {
+    f: Flavor,
+    from: Encoding,
+    e: Endian,
+    mode: Mode,
+    _types: Types<W, V, H, R>,
+}
+
+impl<W: VectorExt, V: VectorExt, H: DecodeHooks<W>, R: Rules, const TO16: bool> Plan
+    for Decode<W, V, H, R, TO16>
+{
+    #[inline(always)]
+    unsafe fn plain_end(&self, rest: &[u8]) -> usize {
+        if R::PAIRS == PAIRS_FORBIDDEN || self.mode == Mode::Valid {
+            // WTF-8: everything UTF-8 accepts is WTF-8, written the same way.
+            return rest.len();
+        }
+        // SAFETY: the ISA is the caller's promise.
+        match unsafe { validate::<W, R>(rest) } {
+            Ok(()) => rest.len(),
+            Err(e) => e.valid_up_to(),
+        }
+    }
+    #[inline(always)]
+    unsafe fn fast(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+        let e = self.e;
+        // SAFETY: the ISAs are the caller's promise.
+        unsafe {
+            if TO16 {
+                crate::generic::utf8_decode::utf8_to_utf16::<W, V, H>(src, dst, e, e, Mode::Strict)
+            } else {
+                crate::generic::utf8_utf8::utf8_to_utf8::<W>(src, dst, e, e, Mode::Strict)
+            }
+        }
+    }
+    #[inline(always)]
+    fn run_end(&self, src: &[u8], i: usize) -> usize {
+        special_run_end(src, i, self.f)
+    }
+    #[inline(always)]
+    fn pair(&self) -> (Encoding, Encoding) {
+        let to = if TO16 { utf16(self.e) } else { Encoding::Utf8 };
+        (self.from, to)
+    }
+}
+
+/// The flavor and encoding of CESU-8 (`mutf8 == false`) or MUTF-8.
 const fn cesu(mutf8: bool) -> (Flavor, Encoding) {
     if mutf8 {
         (Flavor::Mutf8, Encoding::Mutf8)
@@ -231,40 +296,27 @@ const fn cesu(mutf8: bool) -> (Flavor, Encoding) {
     }
 }
 
-/// WTF-8/CESU-8/MUTF-8 (`from`, `f`) -> `to` with the UTF-8 transcoder `fast`.
+/// Runs a [`Decode`] plan.
 ///
 /// # Safety
-/// The CPU supports `V`'s ISA.
+/// The CPU supports the ISAs of `W`, `V` and `H`.
 #[inline(always)]
-unsafe fn decode<V: Vector, R: Rules>(
+unsafe fn decode<W: VectorExt, V: VectorExt, H: DecodeHooks<W>, R: Rules, const TO16: bool>(
     src: &[u8],
     dst: &mut [u8],
-    mode: Mode,
     (f, from): (Flavor, Encoding),
-    to: Encoding,
-    fast: impl FnMut(&[u8], &mut [u8]) -> Result<usize, TranscodeError>,
+    e: Endian,
+    mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    let plain_end = |rest: &[u8]| {
-        if R::PAIRS == PAIRS_FORBIDDEN || mode == Mode::Valid {
-            // WTF-8: everything UTF-8 accepts is WTF-8, written the same way.
-            rest.len()
-        } else {
-            // SAFETY: the ISA is the caller's promise.
-            match unsafe { validate::<V, R>(rest) } {
-                Ok(()) => rest.len(),
-                Err(e) => e.valid_up_to(),
-            }
-        }
-    };
-    hand_over(
-        src,
-        dst,
+    let plan = Decode::<W, V, H, R, TO16> {
+        f,
+        from,
+        e,
         mode,
-        plain_end,
-        fast,
-        |s, i| special_run_end(s, i, f),
-        reference(from, to),
-    )
+        _types: PhantomData,
+    };
+    // SAFETY: the caller's promise.
+    unsafe { hand_over(src, dst, mode, &plan) }
 }
 
 /// `Kernel::wtf8_to_utf16`.
@@ -279,13 +331,9 @@ pub(crate) unsafe fn wtf8_to_utf16<W: VectorExt, V: VectorExt, H: DecodeHooks<W>
     to: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    let fast = |s: &[u8], d: &mut [u8]| {
-        // SAFETY: the ISAs are the caller's promise.
-        unsafe { crate::generic::utf8_decode::utf8_to_utf16::<W, V, H>(s, d, to, to, Mode::Strict) }
-    };
     let from = (Flavor::Wtf8, Encoding::Wtf8);
-    // SAFETY: the ISAs are the caller's promise.
-    unsafe { decode::<W, Wtf8Rules>(src, dst, mode, from, utf16(to), fast) }
+    // SAFETY: the caller's promise.
+    unsafe { decode::<W, V, H, Wtf8Rules, true>(src, dst, from, to, mode) }
 }
 
 /// `Kernel::wtf8_to_utf8`.
@@ -300,14 +348,10 @@ pub(crate) unsafe fn wtf8_to_utf8<W: VectorExt>(
     _to: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    let e = Endian::NATIVE;
-    let fast = |s: &[u8], d: &mut [u8]| {
-        // SAFETY: the ISA is the caller's promise.
-        unsafe { crate::generic::utf8_utf8::utf8_to_utf8::<W>(s, d, e, e, Mode::Strict) }
-    };
     let from = (Flavor::Wtf8, Encoding::Wtf8);
-    // SAFETY: the ISA is the caller's promise.
-    unsafe { decode::<W, Wtf8Rules>(src, dst, mode, from, Encoding::Utf8, fast) }
+    let e = Endian::NATIVE;
+    // SAFETY: the caller's promise (`V`, `H`: unused by a UTF-8 target).
+    unsafe { decode::<W, W, NoHooks, Wtf8Rules, false>(src, dst, from, e, mode) }
 }
 
 /// `Kernel::cesu8_to_utf16` (`MUTF8 == false`) and `Kernel::mutf8_to_utf16`.
@@ -327,16 +371,12 @@ pub(crate) unsafe fn cesu8_to_utf16<
     to: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    let fast = |s: &[u8], d: &mut [u8]| {
-        // SAFETY: the ISAs are the caller's promise.
-        unsafe { crate::generic::utf8_decode::utf8_to_utf16::<W, V, H>(s, d, to, to, Mode::Strict) }
-    };
-    // SAFETY: the ISAs are the caller's promise.
+    // SAFETY: the caller's promise.
     unsafe {
         if MUTF8 {
-            decode::<W, Mutf8Rules>(src, dst, mode, cesu(true), utf16(to), fast)
+            decode::<W, V, H, Mutf8Rules, true>(src, dst, cesu(true), to, mode)
         } else {
-            decode::<W, Cesu8Rules>(src, dst, mode, cesu(false), utf16(to), fast)
+            decode::<W, V, H, Cesu8Rules, true>(src, dst, cesu(false), to, mode)
         }
     }
 }
@@ -354,16 +394,12 @@ pub(crate) unsafe fn cesu8_to_utf8<W: VectorExt, const MUTF8: bool>(
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     let e = Endian::NATIVE;
-    let fast = |s: &[u8], d: &mut [u8]| {
-        // SAFETY: the ISA is the caller's promise.
-        unsafe { crate::generic::utf8_utf8::utf8_to_utf8::<W>(s, d, e, e, Mode::Strict) }
-    };
-    // SAFETY: the ISA is the caller's promise.
+    // SAFETY: the caller's promise (`V`, `H`: unused by a UTF-8 target).
     unsafe {
         if MUTF8 {
-            decode::<W, Mutf8Rules>(src, dst, mode, cesu(true), Encoding::Utf8, fast)
+            decode::<W, W, NoHooks, Mutf8Rules, false>(src, dst, cesu(true), e, mode)
         } else {
-            decode::<W, Cesu8Rules>(src, dst, mode, cesu(false), Encoding::Utf8, fast)
+            decode::<W, W, NoHooks, Cesu8Rules, false>(src, dst, cesu(false), e, mode)
         }
     }
 }
@@ -456,6 +492,71 @@ unsafe fn first_special_byte<W: VectorExt>(src: &[u8], nul: bool) -> usize {
     i
 }
 
+/// Any 16-bit units (byte order `from`) -> WTF-8 (`TARGET == 0`), CESU-8 (1) or
+/// MUTF-8 (2).
+struct FromUtf16<W, H, const TARGET: u8> {
+    from: Endian,
+    _types: PhantomData<fn() -> (W, H)>,
+}
+
+impl<W: VectorExt, H: EncodeHooks, const TARGET: u8> Plan for FromUtf16<W, H, TARGET> {
+    #[inline(always)]
+    unsafe fn plain_end(&self, rest: &[u8]) -> usize {
+        if TARGET == 0 {
+            // WTF-8: the UTF-16 -> UTF-8 transcoder stops at unpaired surrogates.
+            rest.len()
+        } else {
+            // SAFETY: the ISA is the caller's promise.
+            unsafe { first_special_unit::<W>(rest, self.from, TARGET == 2) }
+        }
+    }
+    #[inline(always)]
+    unsafe fn fast(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+        let e = self.from;
+        // SAFETY: the ISAs are the caller's promise.
+        unsafe { crate::generic::utf8_encode::utf16_to_utf8::<W, H>(src, dst, e, e, Mode::Strict) }
+    }
+    #[inline(always)]
+    fn run_end(&self, src: &[u8], i: usize) -> usize {
+        utf16_run_end(src, i, self.from, TARGET == 2)
+    }
+    #[inline(always)]
+    fn pair(&self) -> (Encoding, Encoding) {
+        let to = match TARGET {
+            0 => Encoding::Wtf8,
+            1 => Encoding::Cesu8,
+            _ => Encoding::Mutf8,
+        };
+        (utf16(self.from), to)
+    }
+}
+
+/// UTF-8 -> CESU-8 (`MUTF8 == false`) or MUTF-8.
+struct FromUtf8<W, const MUTF8: bool>(PhantomData<fn() -> W>);
+
+impl<W: VectorExt, const MUTF8: bool> Plan for FromUtf8<W, MUTF8> {
+    #[inline(always)]
+    unsafe fn plain_end(&self, rest: &[u8]) -> usize {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe { first_special_byte::<W>(rest, MUTF8) }
+    }
+    #[inline(always)]
+    unsafe fn fast(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+        let e = Endian::NATIVE;
+        // SAFETY: the ISA is the caller's promise.
+        unsafe { crate::generic::utf8_utf8::utf8_to_utf8::<W>(src, dst, e, e, Mode::Strict) }
+    }
+    #[inline(always)]
+    fn run_end(&self, src: &[u8], i: usize) -> usize {
+        // A UTF-8 maximal subpart never extends over a non-continuation byte.
+        utf8_resync(src, i + 1)
+    }
+    #[inline(always)]
+    fn pair(&self) -> (Encoding, Encoding) {
+        (Encoding::Utf8, cesu(MUTF8).1)
+    }
+}
+
 /// `Kernel::utf16_to_wtf8`.
 ///
 /// # Safety
@@ -468,21 +569,12 @@ pub(crate) unsafe fn utf16_to_wtf8<W: VectorExt, H: EncodeHooks>(
     _to: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    let fast = |s: &[u8], d: &mut [u8]| {
-        // SAFETY: the ISAs are the caller's promise.
-        unsafe {
-            crate::generic::utf8_encode::utf16_to_utf8::<W, H>(s, d, from, from, Mode::Strict)
-        }
+    let plan = FromUtf16::<W, H, 0> {
+        from,
+        _types: PhantomData,
     };
-    hand_over(
-        src,
-        dst,
-        mode,
-        |rest| rest.len(),
-        fast,
-        |s, i| utf16_run_end(s, i, from, false),
-        reference(utf16(from), Encoding::Wtf8),
-    )
+    // SAFETY: the caller's promise.
+    unsafe { hand_over(src, dst, mode, &plan) }
 }
 
 /// `Kernel::utf16_to_cesu8` (`MUTF8 == false`) and `Kernel::utf16_to_mutf8`.
@@ -497,22 +589,22 @@ pub(crate) unsafe fn utf16_to_cesu8<W: VectorExt, H: EncodeHooks, const MUTF8: b
     _to: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    let fast = |s: &[u8], d: &mut [u8]| {
-        // SAFETY: the ISAs are the caller's promise.
-        unsafe {
-            crate::generic::utf8_encode::utf16_to_utf8::<W, H>(s, d, from, from, Mode::Strict)
+    // SAFETY: the caller's promise.
+    unsafe {
+        if MUTF8 {
+            let plan = FromUtf16::<W, H, 2> {
+                from,
+                _types: PhantomData,
+            };
+            hand_over(src, dst, mode, &plan)
+        } else {
+            let plan = FromUtf16::<W, H, 1> {
+                from,
+                _types: PhantomData,
+            };
+            hand_over(src, dst, mode, &plan)
         }
-    };
-    hand_over(
-        src,
-        dst,
-        mode,
-        // SAFETY: the ISA is the caller's promise.
-        |rest| unsafe { first_special_unit::<W>(rest, from, MUTF8) },
-        fast,
-        |s, i| utf16_run_end(s, i, from, MUTF8),
-        reference(utf16(from), cesu(MUTF8).1),
-    )
+    }
 }
 
 /// `Kernel::utf8_to_cesu8` (`MUTF8 == false`) and `Kernel::utf8_to_mutf8`.
@@ -527,20 +619,6 @@ pub(crate) unsafe fn utf8_to_cesu8<W: VectorExt, const MUTF8: bool>(
     _to: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    let e = Endian::NATIVE;
-    let fast = |s: &[u8], d: &mut [u8]| {
-        // SAFETY: the ISA is the caller's promise.
-        unsafe { crate::generic::utf8_utf8::utf8_to_utf8::<W>(s, d, e, e, Mode::Strict) }
-    };
-    hand_over(
-        src,
-        dst,
-        mode,
-        // SAFETY: the ISA is the caller's promise.
-        |rest| unsafe { first_special_byte::<W>(rest, MUTF8) },
-        fast,
-        // A UTF-8 maximal subpart never extends over a non-continuation byte.
-        |s, i| utf8_resync(s, i + 1),
-        reference(Encoding::Utf8, cesu(MUTF8).1),
-    )
+    // SAFETY: the caller's promise.
+    unsafe { hand_over(src, dst, mode, &FromUtf8::<W, MUTF8>(PhantomData)) }
 }

@@ -143,11 +143,26 @@ impl Pieces {
 /// Where a cut at `at` (< `size`) really goes: past the bytes that may continue a
 /// character started before `at`.
 fn cut(file: &File, encoding: Encoding, at: u64, size: u64) -> io::Result<u64> {
-    let mut b = [0u8; 3];
-    let n = (size - at).min(3) as usize;
+    let mut b = [0u8; 6];
+    let n = (size - at).min(6) as usize;
     file.read_exact_at(&mut b[..n], at)?;
     let skip = match encoding {
-        Encoding::Utf8 => b[..n].iter().take_while(|&&x| x & 0xC0 == 0x80).count(),
+        Encoding::Utf8 => b[..n.min(3)]
+            .iter()
+            .take_while(|&&x| x & 0xC0 == 0x80)
+            .count(),
+        // WTF-8, CESU-8, MUTF-8: also past a trail surrogate sequence, which may pair
+        // with a lead before the cut.
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+            let k = b[..n.min(3)]
+                .iter()
+                .take_while(|&&x| x & 0xC0 == 0x80)
+                .count();
+            match b[k..n] {
+                [0xED, 0xB0..=0xBF, ..] => (k + 3).min(n),
+                _ => k,
+            }
+        }
         Encoding::Utf16Le if n >= 2 && b[1] & 0xFC == 0xDC => 2,
         Encoding::Utf16Be if n >= 2 && b[0] & 0xFC == 0xDC => 2,
         _ => 0,
@@ -363,6 +378,11 @@ mod tests {
             .flat_map(|u: &u16| u.to_be_bytes())
             .collect();
         assert_eq!(cuts_of(&utf16, Encoding::Utf16Be, 4), vec![0, 6, 10, 12]);
+        // CESU-8: cuts at 4 and 12 fall between the lead and the trail of a pair
+        // (1..7, 9..15) and move past the trail; a cut at 6 skips a continuation.
+        let cesu = b"a\xED\xA0\xBD\xED\xB8\x80bc\xED\xA0\xBD\xED\xB8\x80d";
+        assert_eq!(cuts_of(cesu, Encoding::Cesu8, 4), vec![0, 7, 8, 15, 16]);
+        assert_eq!(cuts_of(cesu, Encoding::Cesu8, 6), vec![0, 7, 15, 16]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
