@@ -51,7 +51,7 @@ use crate::vector::Vector;
 use crate::vector_ext::VectorExt;
 use core::marker::PhantomData;
 use utfast_scalar::wtf8::{special_run_end, Flavor};
-use utfast_scalar::{Encoding, Endian, Mode, TranscodeError, Utf8Error};
+use utfast_scalar::{Encoding, Endian, ErrorKind, Mode, TranscodeError, Utf8Error};
 
 /// WTF-8.
 pub(crate) struct Wtf8Rules;
@@ -269,7 +269,15 @@ impl<W: VectorExt, V: VectorExt, H: DecodeHooks<W>, R: Rules, const TO16: bool> 
         let e = self.e;
         // SAFETY: the ISAs are the caller's promise.
         unsafe {
-            if TO16 {
+            if R::PAIRS == PAIRS_REQUIRED && TO16 && dst.len() / 2 >= src.len() {
+                // Validated CESU-8/MUTF-8: each surrogate sequence is one UTF-16 unit,
+                // and C0 80 is U+0000, exactly as the UTF-8 decoder's bit arithmetic
+                // reads them without validation (trusted-valid mode). Only with room
+                // for the worst case: an OutputTooSmall could cut a pair.
+                crate::generic::utf8_decode::utf8_to_utf16::<W, V, H>(src, dst, e, e, Mode::Valid)
+            } else if R::PAIRS == PAIRS_REQUIRED && !TO16 {
+                cesu_copy::<W>(src, dst, R::MUTF8)
+            } else if TO16 {
                 crate::generic::utf8_decode::utf8_to_utf16::<W, V, H>(src, dst, e, e, Mode::Strict)
             } else {
                 crate::generic::utf8_utf8::utf8_to_utf8::<W>(src, dst, e, e, Mode::Strict)
@@ -293,6 +301,113 @@ const fn cesu(mutf8: bool) -> (Flavor, Encoding) {
         (Flavor::Mutf8, Encoding::Mutf8)
     } else {
         (Flavor::Cesu8, Encoding::Cesu8)
+    }
+}
+
+/// Offset of the first surrogate sequence start (`ED A0..BF`) of `src`, or of `C0`
+/// if `mutf8`; `src.len()` if none.
+///
+/// # Safety
+/// The CPU supports `W`'s ISA.
+#[inline(always)]
+unsafe fn first_cesu_special<W: VectorExt>(src: &[u8], mutf8: bool) -> usize {
+    let n = src.len();
+    let mut i = 0;
+    // SAFETY: the ISA is the caller's promise; the loads read `W::BYTES` bytes from
+    // `i` and `i + 1`, with `i + 1 + W::BYTES <= n`.
+    unsafe {
+        let (ed, c0, high3, a0) = (
+            W::splat(0xED),
+            W::splat(0xC0),
+            W::splat(0xE0),
+            W::splat(0xA0),
+        );
+        while i + 1 + W::BYTES <= n {
+            let v0 = W::load_unaligned(src.as_ptr().add(i));
+            let v1 = W::load_unaligned(src.as_ptr().add(i + 1));
+            let mut hit = v0.eq8(ed).and(v1.and(high3).eq8(a0));
+            if mutf8 {
+                hit = hit.or(v0.eq8(c0));
+            }
+            let bits = hit.bitmask();
+            if bits != 0 {
+                return i + (bits.trailing_zeros() / W::MASK_BITS) as usize;
+            }
+            i += W::BYTES;
+        }
+    }
+    while i < n {
+        let b = src[i];
+        if (b == 0xED && src.get(i + 1).is_some_and(|&c| c & 0xE0 == 0xA0)) || (mutf8 && b == 0xC0)
+        {
+            return i;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// Validated CESU-8 (MUTF-8 if `mutf8`) -> UTF-8: copies the stretches between
+/// surrogate pairs (and `C0 80`), converts those. Anything else at such a position
+/// is returned as an error for the scalar code (`Surrogate`, never reported as is).
+///
+/// # Safety
+/// The CPU supports `W`'s ISA.
+#[inline(always)]
+unsafe fn cesu_copy<W: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    mutf8: bool,
+) -> Result<usize, TranscodeError> {
+    let n = src.len();
+    let (mut i, mut w) = (0usize, 0usize);
+    let cont = |b: u8| b & 0xC0 == 0x80;
+    loop {
+        // SAFETY: the ISA is the caller's promise.
+        let k = i + unsafe { first_cesu_special::<W>(&src[i..], mutf8) };
+        let room = dst.len() - w;
+        if k - i > room {
+            // Copy what fits, up to a character start.
+            let mut b = i + room;
+            while b > i && cont(src[b]) {
+                b -= 1;
+            }
+            dst[w..w + b - i].copy_from_slice(&src[i..b]);
+            return Err(TranscodeError::new(ErrorKind::OutputTooSmall, b, w + b - i));
+        }
+        dst[w..w + k - i].copy_from_slice(&src[i..k]);
+        w += k - i;
+        i = k;
+        if i == n {
+            return Ok(w);
+        }
+        match src[i..] {
+            [0xED, b1 @ 0xA0..=0xAF, b2, 0xED, b4 @ 0xB0..=0xBF, b5, ..]
+                if cont(b2) && cont(b5) =>
+            {
+                let hi = (u32::from(b1 & 0x0F) << 6) | u32::from(b2 & 0x3F);
+                let lo = (u32::from(b4 & 0x0F) << 6) | u32::from(b5 & 0x3F);
+                let cp = 0x10000 + ((hi << 10) | lo);
+                let Some(d) = dst.get_mut(w..w + 4) else {
+                    return Err(TranscodeError::new(ErrorKind::OutputTooSmall, i, w));
+                };
+                d[0] = 0xF0 | (cp >> 18) as u8;
+                d[1] = 0x80 | ((cp >> 12) & 0x3F) as u8;
+                d[2] = 0x80 | ((cp >> 6) & 0x3F) as u8;
+                d[3] = 0x80 | (cp & 0x3F) as u8;
+                i += 6;
+                w += 4;
+            }
+            [0xC0, 0x80, ..] if mutf8 => {
+                let Some(d) = dst.get_mut(w) else {
+                    return Err(TranscodeError::new(ErrorKind::OutputTooSmall, i, w));
+                };
+                *d = 0;
+                i += 2;
+                w += 1;
+            }
+            _ => return Err(TranscodeError::new(ErrorKind::Surrogate, i, w)),
+        }
     }
 }
 
