@@ -158,6 +158,9 @@ pub(crate) unsafe fn validate_mutf8<V: Vector>(src: &[u8]) -> Result<(), Utf8Err
 
 /// One conversion, as [`hand_over`] runs it.
 trait Plan {
+    /// Whether `plain_end` is a cheap scan (not a validation), so that runs of
+    /// specials separated by short stretches may go to the scalar code together.
+    const DENSE: bool;
     /// How much of `rest` (which starts on a character boundary) the UTF-8
     /// transcoder may convert, ending on a boundary: all of it, the validated prefix,
     /// or up to the next unit that UTF-8 writes differently.
@@ -220,7 +223,19 @@ unsafe fn hand_over<P: Plan>(
             }
         }
         if i < n {
-            let j = plan.run_end(src, i);
+            let mut j = plan.run_end(src, i);
+            if P::DENSE {
+                // Specials close together (emoji): one scalar call for the run, not a
+                // UTF-8 transcoder call per short stretch between them.
+                while j < n {
+                    // SAFETY: the ISAs are the caller's promise.
+                    let t = j + unsafe { plan.plain_end(&src[j..]) };
+                    if t - j >= crate::SHORT_INPUT {
+                        break;
+                    }
+                    j = if t == n { n } else { plan.run_end(src, t) };
+                }
+            }
             w = shift(scalar(&src[i..j], &mut dst[w..]), i, w)?;
             i = j;
         }
@@ -252,6 +267,7 @@ struct Decode<W, V, H, R, const TO16: bool> {
 impl<W: VectorExt, V: VectorExt, H: DecodeHooks<W>, R: Rules, const TO16: bool> Plan
     for Decode<W, V, H, R, TO16>
 {
+    const DENSE: bool = false;
     #[inline(always)]
     unsafe fn plain_end(&self, rest: &[u8]) -> usize {
         if R::PAIRS == PAIRS_FORBIDDEN || self.mode == Mode::Valid {
@@ -363,6 +379,39 @@ unsafe fn cesu_copy<W: VectorExt>(
     let (mut i, mut w) = (0usize, 0usize);
     let cont = |b: u8| b & 0xC0 == 0x80;
     loop {
+        // Specials first (they come in runs in emoji text), then the stretch after.
+        match src[i..] {
+            [0xED, b1 @ 0xA0..=0xAF, b2, 0xED, b4 @ 0xB0..=0xBF, b5, ..]
+                if cont(b2) && cont(b5) =>
+            {
+                let hi = (u32::from(b1 & 0x0F) << 6) | u32::from(b2 & 0x3F);
+                let lo = (u32::from(b4 & 0x0F) << 6) | u32::from(b5 & 0x3F);
+                let cp = 0x10000 + ((hi << 10) | lo);
+                let Some(d) = dst.get_mut(w..w + 4) else {
+                    return Err(TranscodeError::new(ErrorKind::OutputTooSmall, i, w));
+                };
+                d[0] = 0xF0 | (cp >> 18) as u8;
+                d[1] = 0x80 | ((cp >> 12) & 0x3F) as u8;
+                d[2] = 0x80 | ((cp >> 6) & 0x3F) as u8;
+                d[3] = 0x80 | (cp & 0x3F) as u8;
+                i += 6;
+                w += 4;
+                continue;
+            }
+            [0xC0, 0x80, ..] if mutf8 => {
+                let Some(d) = dst.get_mut(w) else {
+                    return Err(TranscodeError::new(ErrorKind::OutputTooSmall, i, w));
+                };
+                *d = 0;
+                i += 2;
+                w += 1;
+                continue;
+            }
+            [0xED, 0xA0..=0xBF, ..] | [0xC0, ..] if mutf8 || src[i] == 0xED => {
+                return Err(TranscodeError::new(ErrorKind::Surrogate, i, w));
+            }
+            _ => {}
+        }
         // SAFETY: the ISA is the caller's promise.
         let k = i + unsafe { first_cesu_special::<W>(&src[i..], mutf8) };
         let room = dst.len() - w;
@@ -380,33 +429,6 @@ unsafe fn cesu_copy<W: VectorExt>(
         i = k;
         if i == n {
             return Ok(w);
-        }
-        match src[i..] {
-            [0xED, b1 @ 0xA0..=0xAF, b2, 0xED, b4 @ 0xB0..=0xBF, b5, ..]
-                if cont(b2) && cont(b5) =>
-            {
-                let hi = (u32::from(b1 & 0x0F) << 6) | u32::from(b2 & 0x3F);
-                let lo = (u32::from(b4 & 0x0F) << 6) | u32::from(b5 & 0x3F);
-                let cp = 0x10000 + ((hi << 10) | lo);
-                let Some(d) = dst.get_mut(w..w + 4) else {
-                    return Err(TranscodeError::new(ErrorKind::OutputTooSmall, i, w));
-                };
-                d[0] = 0xF0 | (cp >> 18) as u8;
-                d[1] = 0x80 | ((cp >> 12) & 0x3F) as u8;
-                d[2] = 0x80 | ((cp >> 6) & 0x3F) as u8;
-                d[3] = 0x80 | (cp & 0x3F) as u8;
-                i += 6;
-                w += 4;
-            }
-            [0xC0, 0x80, ..] if mutf8 => {
-                let Some(d) = dst.get_mut(w) else {
-                    return Err(TranscodeError::new(ErrorKind::OutputTooSmall, i, w));
-                };
-                *d = 0;
-                i += 2;
-                w += 1;
-            }
-            _ => return Err(TranscodeError::new(ErrorKind::Surrogate, i, w)),
         }
     }
 }
@@ -615,6 +637,7 @@ struct FromUtf16<W, H, const TARGET: u8> {
 }
 
 impl<W: VectorExt, H: EncodeHooks, const TARGET: u8> Plan for FromUtf16<W, H, TARGET> {
+    const DENSE: bool = TARGET != 0;
     #[inline(always)]
     unsafe fn plain_end(&self, rest: &[u8]) -> usize {
         if TARGET == 0 {
@@ -650,6 +673,7 @@ impl<W: VectorExt, H: EncodeHooks, const TARGET: u8> Plan for FromUtf16<W, H, TA
 struct FromUtf8<W, const MUTF8: bool>(PhantomData<fn() -> W>);
 
 impl<W: VectorExt, const MUTF8: bool> Plan for FromUtf8<W, MUTF8> {
+    const DENSE: bool = true;
     #[inline(always)]
     unsafe fn plain_end(&self, rest: &[u8]) -> usize {
         // SAFETY: the ISA is the caller's promise.
