@@ -177,6 +177,9 @@ trait Plan {
     fn run_end(&self, src: &[u8], i: usize) -> usize;
     /// The pair of encodings (for the scalar reference).
     fn pair(&self) -> (Encoding, Encoding);
+    /// The first position `>= at` where the input may be split without changing the
+    /// result (only used if [`Plan::DENSE`]).
+    fn split_point(&self, src: &[u8], at: usize) -> usize;
 }
 
 /// The hand-over loop shared by every conversion: the plan's UTF-8 transcoder on
@@ -233,7 +236,9 @@ unsafe fn hand_over<P: Plan>(
                     if t - j >= crate::SHORT_INPUT {
                         break;
                     }
-                    j = if t == n { n } else { plan.run_end(src, t) };
+                    // A special within SHORT_INPUT bytes: take the next SHORT_INPUT
+                    // bytes whole (few checks per emoji-dense stretch).
+                    j = plan.split_point(src, t.saturating_add(crate::SHORT_INPUT).min(n));
                 }
             }
             w = shift(scalar(&src[i..j], &mut dst[w..]), i, w)?;
@@ -308,6 +313,10 @@ impl<W: VectorExt, V: VectorExt, H: DecodeHooks<W>, R: Rules, const TO16: bool> 
     fn pair(&self) -> (Encoding, Encoding) {
         let to = if TO16 { utf16(self.e) } else { Encoding::Utf8 };
         (self.from, to)
+    }
+    #[inline(always)]
+    fn split_point(&self, src: &[u8], _at: usize) -> usize {
+        src.len() // not DENSE
     }
 }
 
@@ -667,6 +676,14 @@ impl<W: VectorExt, H: EncodeHooks, const TARGET: u8> Plan for FromUtf16<W, H, TA
         };
         (utf16(self.from), to)
     }
+    #[inline(always)]
+    fn split_point(&self, src: &[u8], at: usize) -> usize {
+        let at = at + (at & 1);
+        if at >= src.len() {
+            return src.len();
+        }
+        crate::generic::handover::utf16_resync(src, at, self.from)
+    }
 }
 
 /// UTF-8 -> CESU-8 (`MUTF8 == false`) or MUTF-8.
@@ -693,6 +710,10 @@ impl<W: VectorExt, const MUTF8: bool> Plan for FromUtf8<W, MUTF8> {
     #[inline(always)]
     fn pair(&self) -> (Encoding, Encoding) {
         (Encoding::Utf8, cesu(MUTF8).1)
+    }
+    #[inline(always)]
+    fn split_point(&self, src: &[u8], at: usize) -> usize {
+        utf8_resync(src, at)
     }
 }
 
