@@ -110,6 +110,12 @@ use crate::harness::Tail;
 use crate::{kernels, to_hex, Encoding, ErrorKind, Mode};
 use utfast_scalar::transcode::max_output_len;
 
+/// Whether `src` holds a well-formed UTF-8 4-byte sequence (checked with std).
+fn has_four_byte_sequence(src: &[u8]) -> bool {
+    src.utf8_chunks()
+        .any(|c| c.valid().chars().any(|ch| ch.len_utf8() == 4))
+}
+
 /// Scalar validation of `src` in `e` (one of [`crate::WTF8_FAMILY`]) agrees with the
 /// oracle; `None` for other encodings.
 pub fn oracle_agrees(src: &[u8], e: Encoding) -> Option<()> {
@@ -121,8 +127,11 @@ pub fn oracle_agrees(src: &[u8], e: Encoding) -> Option<()> {
     };
     let (oracle_ok, what) = match e {
         Encoding::Wtf8 => (wtf8_to_units(src).is_some(), "the WTF-8 specification"),
-        // from_java_cesu8 accepts a raw 00, Java's Modified UTF-8 does not.
+        // from_java_cesu8 accepts a raw 00, Java's Modified UTF-8 does not; both
+        // of the crate's decoders accept UTF-8's 4-byte sequences, which CESU-8
+        // (Unicode Technical Report #26) excludes.
         Encoding::Mutf8 if src.contains(&0) => (false, "Java (a raw 00)"),
+        _ if has_four_byte_sequence(src) => (false, "UTR #26 (a 4-byte sequence)"),
         _ => (
             cesu8_to_string(src, e == Encoding::Mutf8).is_some(),
             "the cesu8 crate",
@@ -268,6 +277,7 @@ fn oracle_decode(src: &[u8], from: Encoding) -> Option<Vec<Result<char, u16>>> {
             )
         }
         Encoding::Mutf8 if src.contains(&0) => None,
+        Encoding::Cesu8 | Encoding::Mutf8 if has_four_byte_sequence(src) => None,
         Encoding::Cesu8 | Encoding::Mutf8 => {
             let s = cesu8_to_string(src, from == Encoding::Mutf8)?;
             Some(s.chars().map(Ok).collect())

@@ -793,7 +793,7 @@ fn convert_wtf8_cesu8_and_mutf8() {
         .assert()
         .code(1);
     let msg = format!(
-        "{}: cannot convert WTF-8 to UTF-8 at byte 2 (line 1, column 3): unpaired high surrogate\n",
+        "{}: cannot convert WTF-8 at byte 2 (line 1, column 3): unpaired high surrogate\n",
         lone.display()
     );
     assert_eq!(stderr_text(&a), msg);

@@ -93,7 +93,10 @@ impl Rules for Mutf8Rules {
 #[cold]
 #[inline(never)]
 fn locate_error<R: Rules>(src: &[u8], block: usize, end: usize) -> Result<(), Utf8Error> {
-    let mut start = block.saturating_sub(3);
+    // A pair error is flagged at the trail's second byte, three bytes after the lead's
+    // second byte: its lead may start 4 bytes before `block`. Back up 6 and move to
+    // the next character start.
+    let mut start = block.saturating_sub(6);
     while start < block && src[start] & 0xC0 == 0x80 {
         start += 1;
     }

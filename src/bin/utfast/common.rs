@@ -450,8 +450,16 @@ pub struct Location {
 
 /// The one-line message for invalid input.
 pub fn invalid_message(name: &str, encoding: Encoding, at: Location, kind: ErrorKind) -> String {
+    let lone = matches!(
+        kind,
+        ErrorKind::UnpairedHighSurrogate | ErrorKind::UnpairedLowSurrogate
+    );
     let what = if kind == ErrorKind::NotLatin1 {
         format!("cannot convert {encoding} to ISO-8859-1")
+    } else if encoding == Encoding::Wtf8 && lone {
+        // WTF-8, CESU-8, MUTF-8: a lone surrogate is valid WTF-8, but only UTF-16
+        // and WTF-8 can hold it.
+        format!("cannot convert {encoding}")
     } else {
         format!("invalid {encoding}")
     };

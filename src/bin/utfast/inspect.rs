@@ -306,6 +306,8 @@ fn detect_one(file: &str) -> Result<String, Failure> {
     let mut candidates: Vec<Candidate> = Encoding::ALL
         .iter()
         .filter(|&&e| e != Encoding::Latin1)
+        // WTF-8, CESU-8, MUTF-8 are not guessed (most UTF-8 is valid in them too).
+        .filter(|&&e| !matches!(e, Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8))
         .map(|&encoding| Candidate {
             encoding,
             carry: Vec::new(),

@@ -264,7 +264,11 @@ fn scalar_matches_cesu8_crate() {
                     let i = rng.below(bad.len());
                     bad[i] = TOKENS[rng.below(TOKENS.len())][rng.below(1)];
                 }
-                if mutf8 && bad.contains(&0) {
+                let four = bad
+                    .utf8_chunks()
+                    .any(|c| c.valid().chars().any(|ch| ch.len_utf8() == 4));
+                if four || (mutf8 && bad.contains(&0)) {
+                    // The crate also accepts UTF-8's 4-byte sequences (not CESU-8).
                     // The cesu8 crate's from_java_cesu8 accepts a raw 00 byte; Java's
                     // Modified UTF-8 (and utfast) does not.
                     continue;
@@ -317,6 +321,80 @@ fn garbage_fits_the_worst_case_and_never_panics() {
                         utfast_testkit::show(&src)
                     );
                 }
+            }
+        }
+    }
+}
+
+#[test]
+fn corrupted_long_texts_match_scalar() {
+    let mut rng = Rng(0x9E37_79B9);
+    let text: String = ["Emoji", "Chinese", "Latin", "Russian", "Hindi"]
+        .iter()
+        .flat_map(|l| lipsum_text(l).chars().take(700).collect::<Vec<_>>())
+        .collect();
+    for from in WTF8_FAMILY {
+        let clean = oracle::encode_str(&text, from);
+        for round in 0..40 {
+            let mut input = clean.clone();
+            for _ in 0..1 + round % 6 {
+                let at = rng.below(input.len());
+                input[at] = rng.next() as u8;
+            }
+            for to in [Encoding::Utf8, Encoding::Utf16Le, Encoding::Utf16Be] {
+                for mode in [Mode::Strict, Mode::Lossy] {
+                    let cap = max_output_len(from, to, input.len());
+                    let mut want = vec![0u8; cap];
+                    let r = transcode(&input, &mut want, from, to, mode);
+                    let n = r.unwrap_or_else(|e| e.written());
+                    for k in kernels() {
+                        let (kr, out) = run(k, &input, from, to, mode, cap);
+                        assert_eq!(kr, r, "{} {from}->{to} {mode:?} round {round}", k.name());
+                        assert!(
+                            out == want[..n],
+                            "{} {from}->{to} {mode:?} round {round}",
+                            k.name()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A pair error (a lead surrogate without its trail, or followed by a trail in
+/// WTF-8) is flagged up to 4 bytes after the lead starts: at every offset around the
+/// validator's blocks and check intervals, the exact error is still found.
+#[test]
+fn pair_errors_at_every_offset() {
+    let bad: [&[u8]; 3] = [
+        b"\xED\xA0\xBD\xE4\xB9\xA8",
+        b"\xED\xA0\xBD\xED\xB8\x80",
+        b"\xED\xB8\x80",
+    ];
+    for off in 0..600 {
+        for tail in bad {
+            let mut src = vec![b'x'; off];
+            src.extend_from_slice("é".as_bytes());
+            src.extend_from_slice(tail);
+            src.extend(std::iter::repeat_n(b'y', 100));
+            for k in kernels() {
+                let n = k.name();
+                assert_eq!(
+                    k.validate_wtf8(&src),
+                    utfast_scalar::wtf8::validate_wtf8(&src),
+                    "{n} {off}"
+                );
+                assert_eq!(
+                    k.validate_cesu8(&src),
+                    utfast_scalar::cesu8::validate_cesu8(&src),
+                    "{n} {off}"
+                );
+                assert_eq!(
+                    k.validate_mutf8(&src),
+                    utfast_scalar::cesu8::validate_mutf8(&src),
+                    "{n} {off}"
+                );
             }
         }
     }
