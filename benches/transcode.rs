@@ -69,6 +69,10 @@ struct Text {
     /// The text in a Cyrillic code page (only the Russian texts of
     /// `tests/data/cyrillic` have one, and only they are used for code page rows).
     codepage: Option<(Encoding, Vec<u8>)>,
+    // WTF-8, CESU-8, MUTF-8 (the WTF-8 of a text is its UTF-8)
+    text: String,
+    cesu8: Vec<u8>,
+    mutf8: Vec<u8>,
 }
 
 impl Text {
@@ -92,6 +96,9 @@ impl Text {
             u16s,
             u32s,
             codepage: None,
+            text: s.to_string(),
+            cesu8: cesu8::to_cesu8(s).into_owned(),
+            mutf8: cesu8::to_java_cesu8(s).into_owned(),
         }
     }
 }
@@ -376,6 +383,169 @@ fn latin1(t: &Text) -> &[u8] {
     t.latin1.as_deref().expect("a Latin-1 text")
 }
 
+/// Our active kernel's `from` -> `to` (strict), as a competitor column: WTF-8 is
+/// measured against our own UTF-8 on the same text.
+fn ours(name: &'static str, input: fn(&Text) -> &[u8], from: Encoding, to: Encoding) -> Other {
+    other(name, move |t, d| {
+        utfast_simd::active()
+            .transcode(input(t), d, from, to, Mode::Strict)
+            .expect("valid")
+    })
+}
+
+/// WTF-8, CESU-8, MUTF-8: against our UTF-8 <-> UTF-16 (WTF-8), the `wtf8` crate,
+/// `simd_cesu8` and the `cesu8` crate. Neither CESU-8 crate converts to or from
+/// UTF-16: their columns there are their UTF-8 conversion followed (or preceded) by
+/// encoding_rs's UTF-8 <-> UTF-16.
+fn wtf8_directions() -> Vec<Direction> {
+    use encoding_rs::mem;
+    let to16 = |s: &str, d: &mut [u8]| mem::convert_str_to_utf16(s, u16_out(d));
+    let from16 = |t: &Text, d: &mut [u8]| {
+        let n = mem::convert_utf16_to_utf8(&t.u16s, d);
+        std::str::from_utf8(&d[..n]).expect("valid").to_string()
+    };
+    vec![
+        direction(
+            "wtf8->utf16le",
+            |t| Some(&t.utf8),
+            (Encoding::Wtf8, Encoding::Utf16Le),
+            vec![
+                ours("utf8", |t| &t.utf8, Encoding::Utf8, Encoding::Utf16Le),
+                other("wtf8", |t, d| {
+                    let w = wtf8::Wtf8::from_str(&t.text);
+                    let out = u16_out(d);
+                    out.iter_mut()
+                        .zip(w.to_ill_formed_utf16())
+                        .map(|(o, u)| *o = u)
+                        .count()
+                }),
+            ],
+        ),
+        direction(
+            "utf16le->wtf8",
+            |t| Some(&t.utf16le),
+            (Encoding::Utf16Le, Encoding::Wtf8),
+            vec![
+                ours("utf8", |t| &t.utf16le, Encoding::Utf16Le, Encoding::Utf8),
+                other("wtf8", |t, _| {
+                    wtf8::Wtf8Buf::from_ill_formed_utf16(&t.u16s).len()
+                }),
+            ],
+        ),
+        direction(
+            "cesu8->utf8",
+            |t| Some(&t.cesu8),
+            (Encoding::Cesu8, Encoding::Utf8),
+            vec![
+                other("simd_cesu8", |t, _| {
+                    simd_cesu8::decode_strict(&t.cesu8).expect("valid").len()
+                }),
+                other("cesu8", |t, _| {
+                    cesu8::from_cesu8(&t.cesu8).expect("valid").len()
+                }),
+            ],
+        ),
+        direction(
+            "cesu8->utf16le",
+            |t| Some(&t.cesu8),
+            (Encoding::Cesu8, Encoding::Utf16Le),
+            vec![
+                other("simd_cesu8", move |t, d| {
+                    to16(&simd_cesu8::decode_strict(&t.cesu8).expect("valid"), d)
+                }),
+                other("cesu8", move |t, d| {
+                    to16(&cesu8::from_cesu8(&t.cesu8).expect("valid"), d)
+                }),
+            ],
+        ),
+        direction(
+            "utf8->cesu8",
+            |t| Some(&t.utf8),
+            (Encoding::Utf8, Encoding::Cesu8),
+            vec![
+                other("simd_cesu8", |t, _| {
+                    let s = std::str::from_utf8(&t.utf8).expect("valid");
+                    simd_cesu8::encode(s).len()
+                }),
+                other("cesu8", |t, _| {
+                    let s = std::str::from_utf8(&t.utf8).expect("valid");
+                    cesu8::to_cesu8(s).len()
+                }),
+            ],
+        ),
+        direction(
+            "utf16le->cesu8",
+            |t| Some(&t.utf16le),
+            (Encoding::Utf16Le, Encoding::Cesu8),
+            vec![
+                other("simd_cesu8", move |t, d| {
+                    simd_cesu8::encode(&from16(t, d)).len()
+                }),
+                other("cesu8", move |t, d| cesu8::to_cesu8(&from16(t, d)).len()),
+            ],
+        ),
+        direction(
+            "mutf8->utf8",
+            |t| Some(&t.mutf8),
+            (Encoding::Mutf8, Encoding::Utf8),
+            vec![
+                other("simd_cesu8", |t, _| {
+                    simd_cesu8::mutf8::decode_strict(&t.mutf8)
+                        .expect("valid")
+                        .len()
+                }),
+                other("cesu8", |t, _| {
+                    cesu8::from_java_cesu8(&t.mutf8).expect("valid").len()
+                }),
+            ],
+        ),
+        direction(
+            "mutf8->utf16le",
+            |t| Some(&t.mutf8),
+            (Encoding::Mutf8, Encoding::Utf16Le),
+            vec![
+                other("simd_cesu8", move |t, d| {
+                    to16(
+                        &simd_cesu8::mutf8::decode_strict(&t.mutf8).expect("valid"),
+                        d,
+                    )
+                }),
+                other("cesu8", move |t, d| {
+                    to16(&cesu8::from_java_cesu8(&t.mutf8).expect("valid"), d)
+                }),
+            ],
+        ),
+        direction(
+            "utf8->mutf8",
+            |t| Some(&t.utf8),
+            (Encoding::Utf8, Encoding::Mutf8),
+            vec![
+                other("simd_cesu8", |t, _| {
+                    let s = std::str::from_utf8(&t.utf8).expect("valid");
+                    simd_cesu8::mutf8::encode(s).len()
+                }),
+                other("cesu8", |t, _| {
+                    let s = std::str::from_utf8(&t.utf8).expect("valid");
+                    cesu8::to_java_cesu8(s).len()
+                }),
+            ],
+        ),
+        direction(
+            "utf16le->mutf8",
+            |t| Some(&t.utf16le),
+            (Encoding::Utf16Le, Encoding::Mutf8),
+            vec![
+                other("simd_cesu8", move |t, d| {
+                    simd_cesu8::mutf8::encode(&from16(t, d)).len()
+                }),
+                other("cesu8", move |t, d| {
+                    cesu8::to_java_cesu8(&from16(t, d)).len()
+                }),
+            ],
+        ),
+    ]
+}
+
 fn directions() -> Vec<Direction> {
     use encoding_rs::mem;
     vec![
@@ -577,6 +747,7 @@ fn main() {
     texts.extend(cyrillic_texts());
     let mut dirs = directions();
     dirs.extend(codepage_directions());
+    dirs.extend(wtf8_directions());
     for dir in dirs {
         if filter
             .as_ref()

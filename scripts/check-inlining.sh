@@ -30,7 +30,11 @@ ops="validate_utf8 is_utf8 is_ascii validate_utf16 validate_utf32
     count_utf8 count_utf16 utf16_len_from_utf8 utf8_len_from_utf16
     utf8_len_from_utf32 utf16_len_from_utf32 utf8_len_from_latin1
     codepage_to_utf8 codepage_to_utf16 codepage_to_utf32
-    utf8_to_codepage utf16_to_codepage utf32_to_codepage"
+    utf8_to_codepage utf16_to_codepage utf32_to_codepage
+    validate_wtf8 validate_cesu8 validate_mutf8
+    wtf8_to_utf16 wtf8_to_utf8 utf16_to_wtf8
+    cesu8_to_utf16 cesu8_to_utf8 utf16_to_cesu8 utf8_to_cesu8
+    mutf8_to_utf16 mutf8_to_utf8 utf16_to_mutf8 utf8_to_mutf8"
 case "$(uname -m)" in
     x86_64) kernels="x86_64::sse42 x86_64::avx2" tiers="x86_64::avx512::bw x86_64::avx512::vbmi2" ;;
     aarch64) kernels="aarch64::neon" ;;

@@ -337,6 +337,11 @@ pub(crate) fn valid_output_len(
     use Encoding::*;
     let fe = from.endian().unwrap_or(Endian::NATIVE);
     match (from, to) {
+        // WTF-8, CESU-8, MUTF-8: the scalar counter (valid input: its lossy length is
+        // the exact length).
+        (Wtf8 | Cesu8 | Mutf8, _) | (_, Wtf8 | Cesu8 | Mutf8) => {
+            utfast_scalar::transcode::lossy_output_len(src, from, to)
+        }
         (Utf8, Utf8) => src.len(),
         (Utf8, Utf16Le | Utf16Be) => 2 * k.utf16_len_from_utf8(src),
         (Utf8, Utf32Le | Utf32Be) => 4 * k.count_utf8(src),
@@ -384,6 +389,10 @@ pub(crate) fn first_error(
         Encoding::Utf32Le | Encoding::Utf32Be => {
             k.validate_utf32(src, e).map_err(|e| e.valid_up_to())
         }
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 => k.validate_wtf8(src).map_err(|e| e.valid_up_to()),
+        Encoding::Cesu8 => k.validate_cesu8(src).map_err(|e| e.valid_up_to()),
+        Encoding::Mutf8 => k.validate_mutf8(src).map_err(|e| e.valid_up_to()),
         // Every byte is a character in Latin-1 and the Cyrillic code pages.
         Encoding::Latin1 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => Ok(()),
     }

@@ -107,6 +107,8 @@ mod split;
 mod stream;
 mod unchecked;
 mod validate;
+// WTF-8, CESU-8, MUTF-8
+mod wtf8;
 
 #[cfg(feature = "alloc")]
 pub use alloc_helpers::*;
@@ -120,6 +122,7 @@ pub use par::*;
 pub use split::piece_boundary;
 pub use stream::Utf8Validator;
 pub use validate::*;
+pub use wtf8::{validate_cesu8, validate_mutf8, validate_wtf8};
 
 pub use utfast_scalar::encoding::detect_bom;
 pub use utfast_scalar::transcode::max_output_len;

@@ -50,6 +50,19 @@ pub fn piece_boundary(encoding: Encoding, src: &[u8], at: usize) -> usize {
         Encoding::Utf32Le | Encoding::Utf32Be | Encoding::Latin1 => 0,
         // Cyrillic code pages: one byte per character.
         Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => 0,
+        // WTF-8, CESU-8, MUTF-8: past continuation bytes, and past a trail surrogate
+        // sequence, which may pair with a lead before the cut.
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+            let k = rest
+                .iter()
+                .take(3)
+                .take_while(|&&b| b & 0xC0 == 0x80)
+                .count();
+            match rest[k..] {
+                [0xED, 0xB0..=0xBF, ..] => (k + 3).min(rest.len()),
+                _ => k,
+            }
+        }
     };
     at.min(src.len()) + skip
 }

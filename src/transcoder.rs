@@ -60,8 +60,11 @@ pub enum Status {
     },
 }
 
-/// Scratch space for one character's output: 4 input bytes, at most 4 output bytes each.
-const PENDING_CAP: usize = 16;
+/// The longest character in any encoding: a CESU-8/MUTF-8 surrogate pair.
+const MAX_CHAR: usize = 6;
+/// Scratch space for one character's output: `MAX_CHAR` input bytes, at most 4
+/// output bytes each.
+const PENDING_CAP: usize = 4 * MAX_CHAR;
 
 /// A streaming converter from one encoding to another.
 ///
@@ -84,7 +87,7 @@ pub struct Transcoder {
     bom_skipped: usize,
     kernel: &'static Kernel,
     /// Start of a cut character (or the BOM window) waiting for more input.
-    carry: [u8; 4],
+    carry: [u8; 8],
     carry_len: usize,
     /// Converted output that did not fit in `dst` yet.
     pending: [u8; PENDING_CAP],
@@ -119,7 +122,7 @@ impl Transcoder {
             bom_pending: false,
             bom_skipped: 0,
             kernel: utfast_simd::active(),
-            carry: [0; 4],
+            carry: [0; 8],
             carry_len: 0,
             pending: [0; PENDING_CAP],
             pending_start: 0,
@@ -235,8 +238,8 @@ impl Transcoder {
         // of `src`.
         while self.carry_len > 0 && (read < src.len() || last) {
             let carried = self.carry_len;
-            let n = (src.len() - read).min(4);
-            let mut tmp = [0u8; 8];
+            let n = (src.len() - read).min(MAX_CHAR);
+            let mut tmp = [0u8; 16];
             tmp[..carried].copy_from_slice(&self.carry[..carried]);
             tmp[carried..carried + n].copy_from_slice(&src[read..read + n]);
             let len = carried + n;
@@ -324,7 +327,7 @@ impl Transcoder {
         // The next character does not fit: convert it (and what follows it within 4
         // bytes) into `pending` and hand out what fits.
         let rest = &input[consumed..];
-        let piece_len = rest.len().min(4);
+        let piece_len = rest.len().min(MAX_CHAR);
         let piece = &rest[..piece_len];
         let piece_len = if piece_len == rest.len() {
             piece_len
@@ -449,6 +452,11 @@ pub fn incomplete_suffix_len(encoding: Encoding, src: &[u8]) -> usize {
         Encoding::Latin1 => 0,
         // Cyrillic code pages: one byte per character.
         Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => 0,
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => match crate::wtf8::flavor(encoding) {
+            Some(f) => crate::wtf8::incomplete_suffix_len(src, f),
+            None => 0,
+        },
     }
 }
 

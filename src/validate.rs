@@ -201,6 +201,18 @@ pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), DecodeError> {
         Encoding::Latin1 => return Ok(()),
         // Cyrillic code pages
         Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => return Ok(()),
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+            let r = match encoding {
+                Encoding::Wtf8 => k.validate_wtf8(src),
+                Encoding::Cesu8 => k.validate_cesu8(src),
+                _ => k.validate_mutf8(src),
+            };
+            match r {
+                Ok(()) => return Ok(()),
+                Err(e) => (e.valid_up_to(), e.kind()),
+            }
+        }
     };
     Err(DecodeError {
         offset: valid_up_to as u64,
@@ -265,8 +277,11 @@ impl core::error::Error for DecodeError {}
 pub fn detect_encodings(src: &[u8]) -> EncodingSet {
     let mut set = EncodingSet::EMPTY;
     for e in Encoding::ALL {
-        // Cyrillic code pages: told apart only by a detector, not listed.
-        if utfast_scalar::CodePage::of(e).is_some() {
+        // Cyrillic code pages: told apart only by a detector, not listed; WTF-8,
+        // CESU-8, MUTF-8 are not guessed (most UTF-8 is valid in them too).
+        if utfast_scalar::CodePage::of(e).is_some()
+            || matches!(e, Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8)
+        {
             continue;
         }
         if validate(src, e).is_ok() {

@@ -1,5 +1,6 @@
-//! Transcoding: one (from, to, mode) of the 9 x 9 x 3 combinations per input (the
-//! Unicode forms, Latin-1 and the Cyrillic code pages), every
+//! Transcoding: one (from, to, mode) of the 12 x 12 x 3 combinations per input (the
+//! Unicode forms, Latin-1, the Cyrillic code pages, and WTF-8, CESU-8 and MUTF-8
+//! checked against their own oracles, `utfast_testkit::wtf8`), every
 //! kernel against scalar with generous, exact, exact-minus-one and fuzzer-chosen
 //! smaller output buffers (guarded by sentinel bytes), scalar against the std oracle;
 //! the facade's `utfast::transcode` (active kernel) against scalar; then the

@@ -75,6 +75,14 @@ fn check_facade(src: &[u8]) {
             Encoding::Latin1 => Ok(()),
             // Cyrillic code pages: every byte is a character.
             Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => Ok(()),
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 => utfast_scalar::wtf8::validate_wtf8(src).map_err(|e| e.valid_up_to()),
+            Encoding::Cesu8 => {
+                utfast_scalar::cesu8::validate_cesu8(src).map_err(|e| e.valid_up_to())
+            }
+            Encoding::Mutf8 => {
+                utfast_scalar::cesu8::validate_mutf8(src).map_err(|e| e.valid_up_to())
+            }
         };
         assert_eq!(got, want, "validate {e}: {}", what());
     }

@@ -510,6 +510,10 @@ fn decode_into<S: Sink>(
             let cp = CodePage::of(from).unwrap_or(CodePage::Koi8R);
             decode_code_page(src, sink, cp)
         }
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+            crate::transcode::generalized::decode_from(src, sink, from, mode)
+        }
     }
 }
 
@@ -542,6 +546,10 @@ pub(crate) fn transcode_code_page(
         Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
             let cp = CodePage::of(to).unwrap_or(CodePage::Koi8R);
             decode_into(src, &mut CodePageSink::new(dst, cp, mode), from, mode)
+        }
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+            crate::transcode::generalized::transcode(src, dst, from, to, mode)
         }
     }
 }

@@ -117,11 +117,20 @@ pub enum Encoding {
     Windows1251,
     /// IBM866 (CP866), the Russian DOS code page (WHATWG index).
     Ibm866,
+    // WTF-8, CESU-8, MUTF-8
+    /// WTF-8: UTF-8 that also holds lone surrogates (any sequence of 16-bit units);
+    /// see [`crate::wtf8`].
+    Wtf8,
+    /// CESU-8: UTF-8 with supplementary characters as surrogate pairs of two
+    /// three-byte sequences; see [`crate::cesu8`].
+    Cesu8,
+    /// Java's Modified UTF-8: CESU-8 with U+0000 as `C0 80`; see [`crate::cesu8`].
+    Mutf8,
 }
 
 impl Encoding {
     /// Every encoding, in the order used by [`EncodingSet`] and [`detect_encodings`].
-    pub const ALL: [Encoding; 9] = [
+    pub const ALL: [Encoding; 12] = [
         Encoding::Utf8,
         Encoding::Utf16Le,
         Encoding::Utf16Be,
@@ -132,6 +141,10 @@ impl Encoding {
         Encoding::Koi8R,
         Encoding::Windows1251,
         Encoding::Ibm866,
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8,
+        Encoding::Cesu8,
+        Encoding::Mutf8,
     ];
 
     /// Looks up an encoding label, case-insensitively, ignoring surrounding ASCII
@@ -140,7 +153,8 @@ impl Encoding {
     /// `latin1`, `latin-1`, `iso-8859-1`, `iso8859-1`, `iso_8859-1`, `l1`; the WHATWG
     /// labels of the Cyrillic code pages, which include iconv's names: `koi8-r`,
     /// `koi8_r`, `koi8`, `koi`, `cskoi8r`; `windows-1251`, `cp1251`, `x-cp1251`;
-    /// `ibm866`, `cp866`, `866`, `csibm866`. The
+    /// `ibm866`, `cp866`, `866`, `csibm866`; `wtf-8`, `wtf8`, `cesu-8`, `cesu8`, `mutf-8`, `mutf8`,
+    /// `java-modified-utf-8`, `modified-utf-8`. The
     /// byte-order-less labels `utf-16`/`utf-32` are not an [`Encoding`] (their byte
     /// order comes from a BOM); see [`Encoding::for_unlabelled`].
     ///
@@ -184,6 +198,15 @@ impl Encoding {
             ("cp866", Encoding::Ibm866),
             ("866", Encoding::Ibm866),
             ("csibm866", Encoding::Ibm866),
+            // WTF-8, CESU-8, MUTF-8
+            ("wtf-8", Encoding::Wtf8),
+            ("wtf8", Encoding::Wtf8),
+            ("cesu-8", Encoding::Cesu8),
+            ("cesu8", Encoding::Cesu8),
+            ("mutf-8", Encoding::Mutf8),
+            ("mutf8", Encoding::Mutf8),
+            ("java-modified-utf-8", Encoding::Mutf8),
+            ("modified-utf-8", Encoding::Mutf8),
         ];
         TABLE
             .iter()
@@ -235,6 +258,10 @@ impl Encoding {
             Encoding::Koi8R => "KOI8-R",
             Encoding::Windows1251 => "windows-1251",
             Encoding::Ibm866 => "IBM866",
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 => "WTF-8",
+            Encoding::Cesu8 => "CESU-8",
+            Encoding::Mutf8 => "MUTF-8",
         }
     }
 
@@ -249,6 +276,8 @@ impl Encoding {
             Encoding::Utf8 | Encoding::Latin1 => 1,
             // Cyrillic code pages
             Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => 1,
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => 1,
             Encoding::Utf16Le | Encoding::Utf16Be => 2,
             Encoding::Utf32Le | Encoding::Utf32Be => 4,
         }
@@ -268,6 +297,8 @@ impl Encoding {
             Encoding::Utf8 | Encoding::Latin1 => None,
             // Cyrillic code pages
             Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => None,
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => None,
         }
     }
 
@@ -287,6 +318,8 @@ impl Encoding {
             Encoding::Latin1 => b"",
             // Cyrillic code pages
             Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => b"",
+            // WTF-8, CESU-8, MUTF-8: U+FEFF is EF BB BF in each.
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => b"\xEF\xBB\xBF",
         }
     }
 
@@ -302,6 +335,10 @@ impl Encoding {
             Encoding::Koi8R => 64,
             Encoding::Windows1251 => 128,
             Encoding::Ibm866 => 256,
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 => 512,
+            Encoding::Cesu8 => 1024,
+            Encoding::Mutf8 => 2048,
         }
     }
 }
@@ -395,7 +432,9 @@ impl EncodingSet {
     }
 }
 
-/// The set of encodings in which `src` is valid text (Latin-1 always is).
+/// The set of encodings in which `src` is valid text (Latin-1 always is), among the
+/// Unicode encoding forms and Latin-1 (WTF-8, CESU-8 and MUTF-8 are not guessed: most
+/// UTF-8 is also valid in them).
 ///
 /// The Cyrillic code pages accept every byte too, but are not listed: they are
 /// told apart from Latin-1 and from each other only by the plausibility of the

@@ -25,6 +25,9 @@ pub mod transcode;
 pub mod utf16;
 pub mod utf32;
 pub mod utf8;
+// WTF-8, CESU-8, MUTF-8
+pub mod cesu8;
+pub mod wtf8;
 
 pub use codepage::CodePage;
 pub use encoding::{Encoding, EncodingSet, Endian, Mode};

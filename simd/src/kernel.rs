@@ -70,6 +70,21 @@ pub(crate) struct Ops {
     pub(crate) utf8_to_codepage: CodePageFn,
     pub(crate) utf16_to_codepage: CodePageFn,
     pub(crate) utf32_to_codepage: CodePageFn,
+    // WTF-8, CESU-8, MUTF-8
+    pub(crate) validate_wtf8: unsafe fn(&[u8]) -> Result<(), Utf8Error>,
+    pub(crate) validate_cesu8: unsafe fn(&[u8]) -> Result<(), Utf8Error>,
+    pub(crate) validate_mutf8: unsafe fn(&[u8]) -> Result<(), Utf8Error>,
+    pub(crate) wtf8_to_utf16: TranscodeFn,
+    pub(crate) wtf8_to_utf8: TranscodeFn,
+    pub(crate) utf16_to_wtf8: TranscodeFn,
+    pub(crate) cesu8_to_utf16: TranscodeFn,
+    pub(crate) cesu8_to_utf8: TranscodeFn,
+    pub(crate) utf16_to_cesu8: TranscodeFn,
+    pub(crate) utf8_to_cesu8: TranscodeFn,
+    pub(crate) mutf8_to_utf16: TranscodeFn,
+    pub(crate) mutf8_to_utf8: TranscodeFn,
+    pub(crate) utf16_to_mutf8: TranscodeFn,
+    pub(crate) utf8_to_mutf8: TranscodeFn,
 }
 
 /// One instruction set's implementation of every operation (`"scalar"`, `"sse42"`,
@@ -200,8 +215,28 @@ impl Kernel {
         call!(self, validate_utf32(src, e))
     }
 
+    /// WTF-8 validation (`utfast_scalar::wtf8::validate_wtf8`).
+    #[inline]
+    pub fn validate_wtf8(&self, src: &[u8]) -> Result<(), Utf8Error> {
+        call!(self, validate_wtf8(src))
+    }
+
+    /// CESU-8 validation (`utfast_scalar::cesu8::validate_cesu8`).
+    #[inline]
+    pub fn validate_cesu8(&self, src: &[u8]) -> Result<(), Utf8Error> {
+        call!(self, validate_cesu8(src))
+    }
+
+    /// Modified UTF-8 validation (`utfast_scalar::cesu8::validate_mutf8`).
+    #[inline]
+    pub fn validate_mutf8(&self, src: &[u8]) -> Result<(), Utf8Error> {
+        call!(self, validate_mutf8(src))
+    }
+
     /// Transcodes `src` from `from` to `to` into `dst`; returns the bytes written.
     /// Same-encoding pairs validate and copy (strict), repair (lossy) or swap bytes.
+    /// WTF-8, CESU-8 and MUTF-8 to and from UTF-8 and UTF-16 have SIMD entries of
+    /// their own (`generic/wtf8.rs`); their other pairs use the scalar reference.
     #[inline]
     pub fn transcode(
         &self,
@@ -216,6 +251,22 @@ impl Kernel {
         let te = to.endian().unwrap_or(Endian::NATIVE);
         let o = &self.ops;
         let f: TranscodeFn = match (from, to) {
+            // WTF-8, CESU-8, MUTF-8
+            (Utf8, Wtf8) => o.utf8_to_utf8,
+            (Wtf8, Utf8) => o.wtf8_to_utf8,
+            (Wtf8, Utf16Le | Utf16Be) => o.wtf8_to_utf16,
+            (Utf16Le | Utf16Be, Wtf8) => o.utf16_to_wtf8,
+            (Cesu8, Utf8) => o.cesu8_to_utf8,
+            (Cesu8, Utf16Le | Utf16Be) => o.cesu8_to_utf16,
+            (Utf16Le | Utf16Be, Cesu8) => o.utf16_to_cesu8,
+            (Utf8, Cesu8) => o.utf8_to_cesu8,
+            (Mutf8, Utf8) => o.mutf8_to_utf8,
+            (Mutf8, Utf16Le | Utf16Be) => o.mutf8_to_utf16,
+            (Utf16Le | Utf16Be, Mutf8) => o.utf16_to_mutf8,
+            (Utf8, Mutf8) => o.utf8_to_mutf8,
+            (Wtf8 | Cesu8 | Mutf8, _) | (_, Wtf8 | Cesu8 | Mutf8) => {
+                return utfast_scalar::transcode::transcode(src, dst, from, to, mode);
+            }
             (Utf8, Utf8) => o.utf8_to_utf8,
             (Utf8, Utf16Le | Utf16Be) => o.utf8_to_utf16,
             (Utf8, Utf32Le | Utf32Be) => o.utf8_to_utf32,
@@ -637,6 +688,21 @@ pub(crate) const SCALAR_OPS: Ops = {
         utf8_to_codepage: |s, d, c, _, m| utfast_scalar::codepage::utf8_to_codepage(s, d, c, m),
         utf16_to_codepage: utfast_scalar::codepage::utf16_to_codepage,
         utf32_to_codepage: utfast_scalar::codepage::utf32_to_codepage,
+        // WTF-8, CESU-8, MUTF-8
+        validate_wtf8: utfast_scalar::wtf8::validate_wtf8,
+        validate_cesu8: utfast_scalar::cesu8::validate_cesu8,
+        validate_mutf8: utfast_scalar::cesu8::validate_mutf8,
+        wtf8_to_utf16: |s, d, _, e, m| utfast_scalar::wtf8::wtf8_to_utf16(s, d, e, m),
+        wtf8_to_utf8: |s, d, _, _, m| utfast_scalar::wtf8::wtf8_to_utf8(s, d, m),
+        utf16_to_wtf8: |s, d, e, _, m| utfast_scalar::wtf8::utf16_to_wtf8(s, d, e, m),
+        cesu8_to_utf16: |s, d, _, e, m| utfast_scalar::cesu8::cesu8_to_utf16(s, d, e, m, false),
+        cesu8_to_utf8: |s, d, _, _, m| utfast_scalar::cesu8::cesu8_to_utf8(s, d, m, false),
+        utf16_to_cesu8: |s, d, e, _, m| utfast_scalar::cesu8::utf16_to_cesu8(s, d, e, m, false),
+        utf8_to_cesu8: |s, d, _, _, m| utfast_scalar::cesu8::utf8_to_cesu8(s, d, m, false),
+        mutf8_to_utf16: |s, d, _, e, m| utfast_scalar::cesu8::cesu8_to_utf16(s, d, e, m, true),
+        mutf8_to_utf8: |s, d, _, _, m| utfast_scalar::cesu8::cesu8_to_utf8(s, d, m, true),
+        utf16_to_mutf8: |s, d, e, _, m| utfast_scalar::cesu8::utf16_to_cesu8(s, d, e, m, true),
+        utf8_to_mutf8: |s, d, _, _, m| utfast_scalar::cesu8::utf8_to_cesu8(s, d, m, true),
     }
 };
 
@@ -684,6 +750,21 @@ pub(crate) const SCALAR_IMPLS: &[(&str, &str)] = {
         utf8_to_codepage,
         utf16_to_codepage,
         utf32_to_codepage,
+        // WTF-8, CESU-8, MUTF-8
+        validate_wtf8,
+        validate_cesu8,
+        validate_mutf8,
+        wtf8_to_utf16,
+        wtf8_to_utf8,
+        utf16_to_wtf8,
+        cesu8_to_utf16,
+        cesu8_to_utf8,
+        utf16_to_cesu8,
+        utf8_to_cesu8,
+        mutf8_to_utf16,
+        mutf8_to_utf8,
+        utf16_to_mutf8,
+        utf8_to_mutf8,
     ]
 };
 
@@ -832,6 +913,24 @@ macro_rules! simd_kernel {
             utf8_to_codepage @codepage = crate::generic::codepage::utf8_to_codepage::<$V>;
             utf16_to_codepage @codepage = crate::generic::codepage::utf16_to_codepage::<$W>;
             utf32_to_codepage @codepage = crate::generic::codepage::utf32_to_codepage::<$W>;
+            // WTF-8, CESU-8, MUTF-8
+            validate_wtf8(src: &[u8]) -> Result<(), utfast_scalar::Utf8Error>
+                = crate::generic::wtf8::validate_wtf8::<$W>;
+            validate_cesu8(src: &[u8]) -> Result<(), utfast_scalar::Utf8Error>
+                = crate::generic::wtf8::validate_cesu8::<$W>;
+            validate_mutf8(src: &[u8]) -> Result<(), utfast_scalar::Utf8Error>
+                = crate::generic::wtf8::validate_mutf8::<$W>;
+            wtf8_to_utf16 @transcode = crate::generic::wtf8::wtf8_to_utf16::<$W, $V, $H>;
+            wtf8_to_utf8 @transcode = crate::generic::wtf8::wtf8_to_utf8::<$W>;
+            utf16_to_wtf8 @transcode = crate::generic::wtf8::utf16_to_wtf8::<$W, $H>;
+            cesu8_to_utf16 @transcode = crate::generic::wtf8::cesu8_to_utf16::<$W, $V, $H, false>;
+            cesu8_to_utf8 @transcode = crate::generic::wtf8::cesu8_to_utf8::<$W, false>;
+            utf16_to_cesu8 @transcode = crate::generic::wtf8::utf16_to_cesu8::<$W, $H, false>;
+            utf8_to_cesu8 @transcode = crate::generic::wtf8::utf8_to_cesu8::<$W, false>;
+            mutf8_to_utf16 @transcode = crate::generic::wtf8::cesu8_to_utf16::<$W, $V, $H, true>;
+            mutf8_to_utf8 @transcode = crate::generic::wtf8::cesu8_to_utf8::<$W, true>;
+            utf16_to_mutf8 @transcode = crate::generic::wtf8::utf16_to_cesu8::<$W, $H, true>;
+            utf8_to_mutf8 @transcode = crate::generic::wtf8::utf8_to_cesu8::<$W, true>;
         );
     };
     // Every entry from the list.

@@ -410,6 +410,8 @@ pub fn check_lengths(
                 |k, s, e| k.utf16_len_from_utf32(s, e),
             ),
         ],
+        // WTF-8, CESU-8, MUTF-8: no length functions.
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => Vec::new(),
         Encoding::Latin1 => vec![(
             "utf8_len_from_latin1",
             len::utf8_len_from_latin1(src),

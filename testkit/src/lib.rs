@@ -32,7 +32,9 @@ pub use utfast_simd::Kernel;
 pub mod fuzz;
 pub mod harness;
 pub mod oracle;
+// WTF-8, CESU-8, MUTF-8
 mod rng;
+pub mod wtf8;
 
 pub use harness::{
     call, check_all_targets, check_case, check_lengths, check_sizes, check_validation, exact_vec,
@@ -53,11 +55,27 @@ pub const UNICODE: [Encoding; 5] = [
     Encoding::Utf32Be,
 ];
 
-/// Every encoding, Latin-1 and the Cyrillic code pages included.
-pub const ALL: [Encoding; 9] = Encoding::ALL;
+/// Every encoding that the std/encoding_rs oracle models: the Unicode forms, Latin-1
+/// and the Cyrillic code pages.
+pub const ALL: [Encoding; 9] = [
+    Encoding::Utf8,
+    Encoding::Utf16Le,
+    Encoding::Utf16Be,
+    Encoding::Utf32Le,
+    Encoding::Utf32Be,
+    Encoding::Latin1,
+    Encoding::Koi8R,
+    Encoding::Windows1251,
+    Encoding::Ibm866,
+];
 
 /// The Cyrillic code pages.
 pub const CODE_PAGES: [Encoding; 3] = [Encoding::Koi8R, Encoding::Windows1251, Encoding::Ibm866];
+
+// WTF-8, CESU-8, MUTF-8
+/// WTF-8, CESU-8 and MUTF-8: encoded by [`oracle::encode_char`], decoded by the
+/// oracles of [`wtf8`] (not by [`oracle::decode_items`]).
+pub const WTF8_FAMILY: [Encoding; 3] = [Encoding::Wtf8, Encoding::Cesu8, Encoding::Mutf8];
 
 /// Every transcoding mode.
 pub const MODES: [Mode; 3] = [Mode::Strict, Mode::Lossy, Mode::Valid];

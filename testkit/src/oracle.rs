@@ -82,6 +82,23 @@ pub fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) -> bool {
             }
             out.push(c as u32 as u8);
         }
+        // WTF-8, CESU-8, MUTF-8: a char is written as in UTF-8, except U+0000 in
+        // MUTF-8 (C0 80) and supplementary characters in CESU-8/MUTF-8 (each UTF-16
+        // unit as a three-byte sequence).
+        Encoding::Wtf8 => {
+            let mut b = [0u8; 4];
+            out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
+        }
+        Encoding::Cesu8 | Encoding::Mutf8 => {
+            if c == '\0' && to == Encoding::Mutf8 {
+                out.extend_from_slice(&[0xC0, 0x80]);
+            } else {
+                let mut u = [0u16; 2];
+                for &unit in c.encode_utf16(&mut u).iter() {
+                    crate::wtf8::push_generalized(u32::from(unit), out);
+                }
+            }
+        }
     }
     true
 }
@@ -247,6 +264,9 @@ pub fn decode_items(src: &[u8], from: Encoding) -> Vec<Item> {
                 });
             }
         }
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+            panic!("{from} is not modelled by decode_items: see utfast_testkit::wtf8")
+        }
         Encoding::Latin1 => {
             for (i, &b) in src.iter().enumerate() {
                 items.push(Item {
@@ -312,11 +332,17 @@ pub fn is_narrow(to: Encoding) -> bool {
 
 /// Whether `src` is valid input for `Mode::Valid` transcoding from `from` to `to`.
 pub fn is_valid_for(src: &[u8], from: Encoding, to: Encoding) -> bool {
+    if crate::WTF8_FAMILY.contains(&from) {
+        return crate::wtf8::is_valid_for(src, from, to);
+    }
     items_valid_for(&decode_items(src, from), to)
 }
 
 /// `src` made valid in `from` (lossy repair).
 pub fn make_valid(src: &[u8], from: Encoding) -> Vec<u8> {
+    if crate::WTF8_FAMILY.contains(&from) {
+        return crate::wtf8::make_valid_for(src, from, from);
+    }
     expected(src, from, from, Mode::Lossy).out
 }
 
@@ -324,6 +350,9 @@ pub fn make_valid(src: &[u8], from: Encoding) -> Vec<u8> {
 /// `from` and, for a Latin-1 or code page target, without characters it lacks (they
 /// become `?`).
 pub fn make_valid_for(src: &[u8], from: Encoding, to: Encoding) -> Vec<u8> {
+    if crate::WTF8_FAMILY.contains(&from) {
+        return crate::wtf8::make_valid_for(src, from, to);
+    }
     if is_narrow(to) {
         let narrow = expected(src, from, to, Mode::Lossy).out;
         expected(&narrow, to, from, Mode::Strict).out

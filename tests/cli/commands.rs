@@ -819,3 +819,57 @@ fn conformance_error_positions_via_validate_json() {
     }
     println!("{} error vectors", cases.len());
 }
+
+// WTF-8, CESU-8, MUTF-8
+#[test]
+fn convert_wtf8_cesu8_and_mutf8() {
+    let dir = TempDir::new().unwrap();
+    let text = "a\0é😀z";
+    let cesu = b"a\0\xC3\xA9\xED\xA0\xBD\xED\xB8\x80z".to_vec();
+    let mutf = b"a\xC0\x80\xC3\xA9\xED\xA0\xBD\xED\xB8\x80z".to_vec();
+    let forms: [(&str, Vec<u8>); 5] = [
+        ("utf-8", text.as_bytes().to_vec()),
+        ("wtf-8", text.as_bytes().to_vec()),
+        ("utf-16le", utf16le(text)),
+        ("cesu-8", cesu),
+        ("java-modified-utf-8", mutf),
+    ];
+    for (from, input) in &forms {
+        let file = write(dir.path(), "in", input);
+        for (to, expected) in &forms {
+            let out = stdout_of(utfast().args(["convert", "-f", from, "-t", to]).arg(&file));
+            assert!(out == *expected, "{from} -> {to}");
+        }
+    }
+    // A lone surrogate: lossless to UTF-16, an error (strict) or U+FFFD (lossy) in UTF-8.
+    let lone = write(dir.path(), "lone", b"ab\xED\xA0\x80c");
+    let out = stdout_of(
+        utfast()
+            .args(["convert", "-f", "wtf-8", "-t", "utf-16le"])
+            .arg(&lone),
+    );
+    assert_eq!(out, b"a\0b\0\x00\xD8c\0");
+    let a = utfast()
+        .args(["convert", "-f", "wtf-8", "-t", "utf-8"])
+        .arg(&lone)
+        .assert()
+        .code(1);
+    let msg = format!(
+        "{}: cannot convert WTF-8 at byte 2 (line 1, column 3): unpaired high surrogate\n",
+        lone.display()
+    );
+    assert_eq!(stderr_text(&a), msg);
+    let out = stdout_of(
+        utfast()
+            .args(["convert", "--lossy", "-f", "wtf-8", "-t", "utf-8"])
+            .arg(&lone),
+    );
+    assert_eq!(out, "ab\u{FFFD}c".as_bytes());
+    // Validation in CESU-8: a 4-byte sequence is an invalid byte.
+    let four = write(dir.path(), "four", "x😀".as_bytes());
+    utfast()
+        .args(["validate", "-e", "cesu-8"])
+        .arg(&four)
+        .assert()
+        .code(1);
+}

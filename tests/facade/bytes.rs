@@ -128,6 +128,10 @@ fn transcode_all_pairs() {
             Encoding::Latin1 => l1s(text),
             // Cyrillic code pages: see `transcode_all_pairs_cyrillic`.
             Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => unreachable!(),
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+                utfast_testkit::oracle::encode_str(text, e)
+            }
         }
     };
     let encodings = Encoding::ALL

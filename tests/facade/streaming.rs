@@ -74,6 +74,10 @@ fn encode(s: &str, e: Encoding) -> Vec<u8> {
             }
             out
         }
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+            utfast_testkit::oracle::encode_str(s, e)
+        }
     }
 }
 
@@ -140,6 +144,21 @@ fn tricky_inputs(e: Encoding) -> Vec<Vec<u8>> {
         Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
             vec![b"\x00\x80\xFF", b"\xC0\xEF\xF0\xB8\x98", b"\xE2\x82"]
         }
+        // WTF-8, CESU-8, MUTF-8: lone, paired and cut surrogates, C0 80, 00, 4-byte.
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => vec![
+            b"a\xED\xA0\x80b",
+            b"a\xED\xB0\x80b",
+            b"\xED\xA0\xBD\xED\xB8\x80",
+            b"x\xED\xA0\xBD\xED\xB8",
+            b"x\xED\xA0\xBD\xED",
+            b"x\xED\xA0\xBD",
+            b"\xED\xA0\xBD\xED\xA0\xBDz",
+            b"a\xC0\x80b\x00c",
+            b"\xC0",
+            b"\xF0\x9F\x98\x80",
+            b"\xF0\x9F\x98",
+            b"\xFF\xED\xB0\x80\xED\xA0\x80",
+        ],
     };
     let size = e.unit_size();
     for r in raw {

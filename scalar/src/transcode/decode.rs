@@ -73,7 +73,8 @@ pub(crate) fn decode_utf16<O: Order, S: Sink>(
             i += 2;
             continue;
         }
-        let (cp, len) = if mode == Mode::Valid {
+        // WTF-8 targets take any units, so they are always checked.
+        let (cp, len) = if mode == Mode::Valid && !S::KEEP_UTF16_SURROGATES {
             match src.get(i + 2..i + 4) {
                 Some(p) if u < 0xDC00 => {
                     let lo = O::read16([p[0], p[1]]);
@@ -83,6 +84,12 @@ pub(crate) fn decode_utf16<O: Order, S: Sink>(
                 _ => (u32::from(u), 2),
             }
         } else if u >= 0xDC00 {
+            if S::KEEP_UTF16_SURROGATES {
+                sink.push(u32::from(u))
+                    .map_err(|k| TranscodeError::new(k, i, sink.written()))?;
+                i += 2;
+                continue;
+            }
             invalid(sink, mode, ErrorKind::UnpairedLowSurrogate, i)?;
             i += 2;
             continue;
@@ -93,11 +100,19 @@ pub(crate) fn decode_utf16<O: Order, S: Sink>(
                     if (0xDC00..=0xDFFF).contains(&lo) {
                         let v = (u32::from(u & 0x3FF) << 10) | u32::from(lo & 0x3FF);
                         (0x10000 + v, 4)
+                    } else if S::KEEP_UTF16_SURROGATES {
+                        (u32::from(u), 2)
                     } else {
                         invalid(sink, mode, ErrorKind::UnpairedHighSurrogate, i)?;
                         i += 2;
                         continue;
                     }
+                }
+                _ if S::KEEP_UTF16_SURROGATES => {
+                    sink.push(u32::from(u))
+                        .map_err(|k| TranscodeError::new(k, i, sink.written()))?;
+                    i += 2;
+                    continue;
                 }
                 None if i + 3 == n => {
                     // A high surrogate cut off together with the odd final byte.

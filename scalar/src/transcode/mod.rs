@@ -49,7 +49,9 @@
 //! functions of [`crate::len`].
 
 pub(crate) mod decode;
+// WTF-8, CESU-8, MUTF-8
 pub(crate) mod from_utf8;
+pub(crate) mod generalized;
 pub(crate) mod sink;
 
 use crate::encoding::{Encoding, Endian, Mode};
@@ -454,6 +456,8 @@ const fn unit_and_replacement(e: Encoding) -> (usize, usize) {
         Encoding::Latin1 => (1, 1),
         // Cyrillic code pages: `?` replaces what they lack.
         Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => (1, 1),
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => (1, 3),
     }
 }
 
@@ -474,6 +478,9 @@ const fn unit_and_replacement(e: Encoding) -> (usize, usize) {
 /// A Cyrillic code page (KOI8-R, windows-1251, IBM866) as source: 3 UTF-8 bytes, 2
 /// UTF-16 or 4 UTF-32 bytes, 1 single byte per input byte; as target: 1 byte per
 /// input unit (as Latin-1).
+/// WTF-8, CESU-8 and MUTF-8 read like UTF-8 (one byte is a unit) and are written with
+/// 3 bytes per input unit, except from UTF-32 to CESU-8/MUTF-8 (6 bytes: a
+/// supplementary character is two three-byte surrogates) and from Latin-1 (2).
 ///
 /// ```
 /// use utfast_scalar::{transcode::max_output_len, Encoding::*};
@@ -492,6 +499,13 @@ pub const fn max_output_len(from: Encoding, to: Encoding, src_len: usize) -> usi
         (Koi8R | Windows1251 | Ibm866, Utf8) => 3,
         (Koi8R | Windows1251 | Ibm866, Utf16Le | Utf16Be) => 2,
         (_, Koi8R | Windows1251 | Ibm866) => 1,
+        // WTF-8, CESU-8, MUTF-8
+        (Utf32Le | Utf32Be, Cesu8 | Mutf8) => 6,
+        (Utf32Le | Utf32Be, Wtf8) => 4,
+        (Latin1, Wtf8 | Cesu8 | Mutf8) => 2,
+        (_, Wtf8 | Cesu8 | Mutf8) => 3,
+        (Wtf8 | Cesu8 | Mutf8, Utf8) => 3,
+        (Wtf8 | Cesu8 | Mutf8, Utf16Le | Utf16Be) => 2,
         (Utf8, Utf8) => 3,
         (Utf8 | Latin1, Utf16Le | Utf16Be) => 2,
         (Latin1, Utf8) => 2,
@@ -558,6 +572,10 @@ pub fn transcode(
         (Koi8R | Windows1251 | Ibm866, _) | (_, Koi8R | Windows1251 | Ibm866) => {
             crate::codepage::transcode_code_page(src, dst, from, to, mode)
         }
+        // WTF-8, CESU-8, MUTF-8
+        (Wtf8 | Cesu8 | Mutf8, _) | (_, Wtf8 | Cesu8 | Mutf8) => {
+            generalized::transcode(src, dst, from, to, mode)
+        }
     }
 }
 
@@ -576,17 +594,30 @@ pub fn transcode(
 /// assert_eq!(lossy_output_len("é€".as_bytes(), Utf8, Latin1), 2); // "\xE9?"
 /// ```
 pub fn lossy_output_len(src: &[u8], from: Encoding, to: Encoding) -> usize {
-    let mut sink = CountSink::new(to);
+    if to == Encoding::Wtf8 {
+        // WTF-8 keeps lone surrogates: the decoders pass them to such a sink.
+        count_lossy(src, from, &mut CountSink::<true>::new(to))
+    } else {
+        count_lossy(src, from, &mut CountSink::<false>::new(to))
+    }
+}
+
+/// [`lossy_output_len`] with a given counting sink.
+fn count_lossy<S: Sink>(src: &[u8], from: Encoding, sink: &mut S) -> usize {
     let fe = from.endian().unwrap_or(Endian::NATIVE);
     let counted = match from {
-        Encoding::Utf8 => decode_utf8(src, &mut sink, Mode::Lossy),
-        Encoding::Utf16Le | Encoding::Utf16Be => from_utf16(src, &mut sink, fe, Mode::Lossy),
-        Encoding::Utf32Le | Encoding::Utf32Be => from_utf32(src, &mut sink, fe, Mode::Lossy),
-        Encoding::Latin1 => decode_latin1(src, &mut sink),
+        Encoding::Utf8 => decode_utf8(src, sink, Mode::Lossy),
+        Encoding::Utf16Le | Encoding::Utf16Be => from_utf16(src, sink, fe, Mode::Lossy),
+        Encoding::Utf32Le | Encoding::Utf32Be => from_utf32(src, sink, fe, Mode::Lossy),
+        Encoding::Latin1 => decode_latin1(src, sink),
         // Cyrillic code pages
         Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
             let cp = crate::codepage::CodePage::of(from).expect("a code page");
-            crate::codepage::decode_code_page(src, &mut sink, cp)
+            crate::codepage::decode_code_page(src, sink, cp)
+        }
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
+            generalized::decode_from(src, sink, from, Mode::Lossy)
         }
     };
     // A counting sink is never full and lossy mode reports no ill-formed input.

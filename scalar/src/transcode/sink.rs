@@ -47,6 +47,13 @@ impl Order for Be {
 
 /// Where decoded characters go.
 pub(crate) trait Sink {
+    /// Whether the target holds a lone surrogate code point (UTF-16 as a lone unit,
+    /// WTF-8 as a three-byte sequence): the WTF-8 decoder pushes lone surrogates to
+    /// such sinks and reports them as errors to the others.
+    const LONE_SURROGATES: bool = false;
+    /// Whether the UTF-16 decoder passes unpaired surrogates through instead of
+    /// reporting them (WTF-8 only: any 16-bit units have a WTF-8 form).
+    const KEEP_UTF16_SURROGATES: bool = false;
     /// Bytes written so far.
     fn written(&self) -> usize;
     /// Appends the code point `cp`, or nothing at all on error (`OutputTooSmall`, or
@@ -73,6 +80,17 @@ pub(crate) struct Utf8Sink<'a> {
 impl<'a> Utf8Sink<'a> {
     pub(crate) fn new(dst: &'a mut [u8]) -> Self {
         Utf8Sink { dst, pos: 0 }
+    }
+
+    /// Appends `bytes` (one character's encoding, made by the caller), all or nothing.
+    #[inline(always)]
+    pub(crate) fn push_raw(&mut self, bytes: &[u8]) -> Result<(), ErrorKind> {
+        let Some(d) = room(self.dst, self.pos, bytes.len()) else {
+            return Err(ErrorKind::OutputTooSmall);
+        };
+        d.copy_from_slice(bytes);
+        self.pos += bytes.len();
+        Ok(())
     }
 }
 
@@ -169,6 +187,7 @@ impl<'a, O: Order> Utf16Sink<'a, O> {
 }
 
 impl<O: Order> Sink for Utf16Sink<'_, O> {
+    const LONE_SURROGATES: bool = true;
     #[inline(always)]
     fn written(&self) -> usize {
         self.pos
@@ -302,18 +321,22 @@ impl Sink for Latin1Sink<'_> {
 /// Writes nothing: counts the bytes that the conversion into `to` would write. Used
 /// by [`super::lossy_output_len`] with the decoders of lossy mode, so that the count
 /// is the length of the real lossy output by construction. Never full.
-pub(crate) struct CountSink {
+/// `WTF8`: the target is WTF-8, which holds lone surrogates (see
+/// [`Sink::LONE_SURROGATES`]).
+pub(crate) struct CountSink<const WTF8: bool> {
     to: crate::encoding::Encoding,
     len: usize,
 }
 
-impl CountSink {
+impl<const WTF8: bool> CountSink<WTF8> {
     pub(crate) fn new(to: crate::encoding::Encoding) -> Self {
         CountSink { to, len: 0 }
     }
 }
 
-impl Sink for CountSink {
+impl<const WTF8: bool> Sink for CountSink<WTF8> {
+    const LONE_SURROGATES: bool = WTF8;
+    const KEEP_UTF16_SURROGATES: bool = WTF8;
     #[inline(always)]
     fn written(&self) -> usize {
         self.len
@@ -340,12 +363,32 @@ impl Sink for CountSink {
             Latin1 => 1,
             // Cyrillic code pages: one byte per character, `?` for the ones missing.
             Koi8R | Windows1251 | Ibm866 => 1,
+            // WTF-8: UTF-8 with lone surrogates as three bytes.
+            Wtf8 => match cp {
+                0..0x80 => 1,
+                0x80..0x800 => 2,
+                0x800..0x10000 => 3,
+                _ => 4,
+            },
+            // CESU-8: a supplementary character is two three-byte surrogates; MUTF-8
+            // writes U+0000 as C0 80.
+            Cesu8 | Mutf8 => match cp {
+                0 if self.to == Mutf8 => 2,
+                0..0x80 => 1,
+                0x80..0x800 => 2,
+                0x800..0x10000 => 3,
+                _ => 6,
+            },
         };
         Ok(())
     }
     #[inline(always)]
     fn push_ascii(&mut self, ascii: &[u8]) -> bool {
         self.len += ascii.len() * self.to.unit_size();
+        if self.to == crate::encoding::Encoding::Mutf8 {
+            // U+0000 is C0 80 in MUTF-8.
+            self.len += ascii.iter().filter(|&&b| b == 0).count();
+        }
         true
     }
 }

@@ -19,3 +19,5 @@ pub(crate) mod utf8_latin1;
 pub(crate) mod utf8_utf8;
 pub(crate) mod utf8_validate;
 pub(crate) mod utf8_window;
+// WTF-8, CESU-8, MUTF-8
+pub(crate) mod wtf8;

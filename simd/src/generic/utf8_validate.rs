@@ -141,8 +141,122 @@ const fn tables() -> [[u8; 16]; 3] {
     t
 }
 
+#[cfg(test)]
 const BYTE1_HIGH: [u8; 16] = tables()[0];
+
+// WTF-8, CESU-8, MUTF-8: the same algorithm with other rules.
+
+/// The rules one instantiation of the validator checks: UTF-8 ([`Utf8Rules`]), or
+/// WTF-8, CESU-8, MUTF-8 (`crate::generic::wtf8`). Everything is a constant, so each
+/// instantiation compiles to its own loop with the unused checks removed.
+pub(crate) trait Rules {
+    /// `[byte1_high, byte1_low, byte2_high]`.
+    const TABLES: [[u8; 16]; 3];
+    /// Surrogate pairs: [`PAIRS_NONE`] (UTF-8: every surrogate is an error through
+    /// the tables), [`PAIRS_FORBIDDEN`] (WTF-8: a lead surrogate sequence followed
+    /// by a trail surrogate sequence is an error), [`PAIRS_REQUIRED`] (CESU-8: every
+    /// surrogate sequence is part of a lead+trail pair).
+    const PAIRS: u8;
+    /// Modified UTF-8: a `00` byte is an error and `C0 80` is valid.
+    const MUTF8: bool;
+    /// The scalar validator that reports the exact error.
+    fn scalar(window: &[u8]) -> Result<(), Utf8Error>;
+}
+
+/// See [`Rules::PAIRS`].
+pub(crate) const PAIRS_NONE: u8 = 0;
+/// See [`Rules::PAIRS`].
+pub(crate) const PAIRS_FORBIDDEN: u8 = 1;
+/// See [`Rules::PAIRS`].
+pub(crate) const PAIRS_REQUIRED: u8 = 2;
+
+/// UTF-8 (Unicode Table 3-7).
+pub(crate) struct Utf8Rules;
+
+impl Rules for Utf8Rules {
+    const TABLES: [[u8; 16]; 3] = tables();
+    const PAIRS: u8 = PAIRS_NONE;
+    const MUTF8: bool = false;
+    fn scalar(window: &[u8]) -> Result<(), Utf8Error> {
+        utfast_scalar::utf8::validate_utf8_short(window)
+    }
+}
+
+/// The tables of UTF-8 with surrogate sequences (`ED A0..BF`) allowed and, if
+/// `no_four_byte`, every `F0..FF` lead an error (CESU-8): an `F` high nibble then
+/// also carries `TOO_LONG`, which every continuation byte carries as second byte.
+pub(crate) const fn tables_with_surrogates(no_four_byte: bool) -> [[u8; 16]; 3] {
+    let mut t = tables();
+    t[0][0xE] &= !SURROGATE;
+    if no_four_byte {
+        t[0][0xF] |= TOO_LONG;
+    }
+    t
+}
+
+/// `1` in each byte of `x` equal to `c`, `0` elsewhere.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn is_byte<V: Vector>(x: V, c: u8) -> V {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { V::splat(1).saturating_sub(x.xor(V::splat(c))) }
+}
+
+/// `1` where `prev` is `ED` and the high nibble of `cur` is `high`: the second byte
+/// of a lead (`A`) or trail (`B`) surrogate sequence.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn surrogate_second<V: Vector>(prev: V, cur: V, high: u8) -> V {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe { is_byte(prev, 0xED).and(is_byte(cur.shr4(), high)) }
+}
+
+/// `1` at byte 62 of a 64-byte block: where the second byte of a lead surrogate
+/// sequence that ends the block lies.
+static LEAD_AT_END: [u8; 64] = {
+    let mut t = [0; 64];
+    t[62] = 1;
+    t
+};
+
+/// The extra error bits of [`Rules::PAIRS`] and [`Rules::MUTF8`] for one vector
+/// (`error` is the table result, returned with them).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn extra_checks<V: Vector, R: Rules>(error: V, input: V, prev1: V, prev3: V, prev4: V) -> V {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        let mut error = error;
+        if R::PAIRS != PAIRS_NONE {
+            let lead_before = surrogate_second(prev4, prev3, 0xA);
+            let trail = surrogate_second(prev1, input, 0xB);
+            error = error.or(if R::PAIRS == PAIRS_FORBIDDEN {
+                lead_before.and(trail)
+            } else {
+                lead_before.xor(trail)
+            });
+        }
+        if R::MUTF8 {
+            // C0 80 is U+0000: clear its overlong-2 bit (its only one); a 00 byte is
+            // an error (any nonzero bit does).
+            let c080 = is_byte(prev1, 0xC0).and(is_byte(input, 0x80));
+            let mut bit = [0u8; 16];
+            bit[1] = OVERLONG_2;
+            error = error.xor(c080.lookup16(V::broadcast_lane(&bit)));
+            error = error.or(is_byte(input, 0));
+        }
+        error
+    }
+}
+#[cfg(test)]
 const BYTE1_LOW: [u8; 16] = tables()[1];
+#[cfg(test)]
 const BYTE2_HIGH: [u8; 16] = tables()[2];
 
 /// `0xFF` except the last three bytes, which hold the largest byte that does not
@@ -172,14 +286,14 @@ impl<V: Vector> Tables<V> {
     /// # Safety
     /// The CPU supports `V`'s ISA.
     #[inline(always)]
-    unsafe fn new() -> Self {
+    unsafe fn new<R: Rules>() -> Self {
         // SAFETY: the ISA is the caller's promise; INCOMPLETE_MAX has 64 >= V::BYTES
         // bytes from `64 - V::BYTES`.
         unsafe {
             Tables {
-                byte1_high: V::broadcast_lane(&BYTE1_HIGH),
-                byte1_low: V::broadcast_lane(&BYTE1_LOW),
-                byte2_high: V::broadcast_lane(&BYTE2_HIGH),
+                byte1_high: V::broadcast_lane(&R::TABLES[0]),
+                byte1_low: V::broadcast_lane(&R::TABLES[1]),
+                byte2_high: V::broadcast_lane(&R::TABLES[2]),
                 low_nibble: V::splat(0x0F),
                 third_byte: V::splat(0xE0 - 0x80),
                 fourth_byte: V::splat(0xF0 - 0x80),
@@ -219,22 +333,32 @@ struct State<V> {
     prev_incomplete: V,
 }
 
-/// Whether the `bytes` bytes at `ptr` (a multiple of `V::BYTES`) are all ASCII.
+/// Whether the `bytes` bytes at `ptr` (a multiple of `V::BYTES`) are all ASCII
+/// (and, for Modified UTF-8, none is `00`).
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA; `ptr..ptr + bytes` is readable.
 #[inline(always)]
-unsafe fn all_ascii<V: Vector>(ptr: *const u8, bytes: usize) -> bool {
+unsafe fn all_ascii<V: Vector, R: Rules>(ptr: *const u8, bytes: usize) -> bool {
     debug_assert!(bytes.is_multiple_of(V::BYTES) && bytes > 0);
     // SAFETY: every load is within `ptr..ptr + bytes`, readable by the caller's promise.
     unsafe {
         let mut any = V::load_unaligned(ptr);
+        let mut zero = if R::MUTF8 {
+            is_byte(any, 0)
+        } else {
+            V::splat(0)
+        };
         let mut j = V::BYTES;
         while j < bytes {
-            any = any.or(V::load_unaligned(ptr.add(j)));
+            let v = V::load_unaligned(ptr.add(j));
+            any = any.or(v);
+            if R::MUTF8 {
+                zero = zero.or(is_byte(v, 0));
+            }
             j += V::BYTES;
         }
-        !any.any_high_bit()
+        !any.any_high_bit() && (!R::MUTF8 || zero.is_zero())
     }
 }
 
@@ -247,8 +371,9 @@ unsafe fn all_ascii<V: Vector>(ptr: *const u8, bytes: usize) -> bool {
 /// # Safety
 /// The CPU supports `V`'s ISA; `ptr..ptr + 64` is readable, and so is `ptr - 3..ptr`
 /// if `HISTORY`.
+/// With [`Rules::PAIRS`], `HISTORY` means four bytes before `ptr`.
 #[inline(always)]
-unsafe fn check_block<V: Vector, const HISTORY: bool>(
+unsafe fn check_block<V: Vector, R: Rules, const HISTORY: bool>(
     t: &Tables<V>,
     ptr: *const u8,
     s: &mut State<V>,
@@ -276,9 +401,32 @@ unsafe fn check_block<V: Vector, const HISTORY: bool>(
                     input.shift_in_three_bytes(before),
                 )
             };
-            s.error = s.error.or(check_vector(t, input, prev1, prev2, prev3));
+            let error = check_vector(t, input, prev1, prev2, prev3);
+            if R::PAIRS == PAIRS_NONE && !R::MUTF8 {
+                s.error = s.error.or(error);
+            } else {
+                let prev4 = if R::PAIRS == PAIRS_NONE {
+                    V::splat(0)
+                } else if HISTORY || j > 0 {
+                    V::load_unaligned(p.sub(4))
+                } else {
+                    prev1.shift_in_three_bytes(V::splat(0))
+                };
+                s.error = s
+                    .error
+                    .or(extra_checks::<V, R>(error, input, prev1, prev3, prev4));
+            }
+            if R::PAIRS == PAIRS_REQUIRED && j + 1 == n {
+                // A lead surrogate ending the block needs its trail in the next one,
+                // which may be skipped as ASCII: count it as unfinished.
+                let lead = surrogate_second(prev1, input, 0xA);
+                let at_end = V::load_unaligned(LEAD_AT_END.as_ptr().add(64 - V::BYTES));
+                s.prev_incomplete = input.saturating_sub(t.incomplete_max).or(lead.and(at_end));
+            }
         }
-        s.prev_incomplete = input.saturating_sub(t.incomplete_max);
+        if R::PAIRS != PAIRS_REQUIRED {
+            s.prev_incomplete = input.saturating_sub(t.incomplete_max);
+        }
     }
 }
 
@@ -294,12 +442,12 @@ pub(crate) unsafe fn block_has_error<V: Vector>(ptr: *const u8) -> bool {
     // SAFETY: the caller's promises; without HISTORY, check_block reads only
     // `ptr..ptr + 64` for the first vector and `p - 3..p + V::BYTES` inside the block.
     unsafe {
-        let t = Tables::<V>::new();
+        let t = Tables::<V>::new::<Utf8Rules>();
         let mut s = State {
             error: V::splat(0),
             prev_incomplete: V::splat(0),
         };
-        check_block::<V, false>(&t, ptr, &mut s);
+        check_block::<V, Utf8Rules, false>(&t, ptr, &mut s);
         !s.error.is_zero()
     }
 }
@@ -325,6 +473,19 @@ pub(crate) unsafe fn find_error_block<V: Vector>(
     src: &[u8],
     interval: usize,
 ) -> Option<(usize, usize)> {
+    // SAFETY: the caller's promise.
+    unsafe { find_error_block_with::<V, Utf8Rules>(src, interval) }
+}
+
+/// [`find_error_block`] under the rules `R`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn find_error_block_with<V: Vector, R: Rules>(
+    src: &[u8],
+    interval: usize,
+) -> Option<(usize, usize)> {
     let len = src.len();
     let ptr = src.as_ptr();
     // SAFETY: the ISA is the caller's promise; every block pointer below is followed
@@ -332,7 +493,7 @@ pub(crate) unsafe fn find_error_block<V: Vector>(
     // and with HISTORY preceded by 3 bytes inside `src` (pos >= 64); the tail block
     // is in `buf`, with 3 bytes before it.
     unsafe {
-        let t = Tables::<V>::new();
+        let t = Tables::<V>::new::<R>();
         let mut s = State {
             error: V::splat(0),
             prev_incomplete: V::splat(0),
@@ -341,8 +502,8 @@ pub(crate) unsafe fn find_error_block<V: Vector>(
         let mut unchecked = 0;
         let mut pos = 0;
         if len >= BLOCK {
-            if !all_ascii::<V>(ptr, BLOCK) {
-                check_block::<V, false>(&t, ptr, &mut s);
+            if !all_ascii::<V, R>(ptr, BLOCK) {
+                check_block::<V, R, false>(&t, ptr, &mut s);
                 // Test the first block at once: input that is not text at all
                 // (binary, wrong encoding) is then rejected after 64 bytes.
                 if !s.error.is_zero() {
@@ -351,8 +512,8 @@ pub(crate) unsafe fn find_error_block<V: Vector>(
             }
             pos = BLOCK;
             while pos + BLOCK <= len {
-                if !all_ascii::<V>(ptr.add(pos), BLOCK) {
-                    check_block::<V, true>(&t, ptr.add(pos), &mut s);
+                if !all_ascii::<V, R>(ptr.add(pos), BLOCK) {
+                    check_block::<V, R, true>(&t, ptr.add(pos), &mut s);
                     pos += BLOCK;
                     if pos - unchecked >= interval {
                         if !s.error.is_zero() {
@@ -370,24 +531,27 @@ pub(crate) unsafe fn find_error_block<V: Vector>(
                 }
                 s.prev_incomplete = V::splat(0);
                 pos += BLOCK;
-                while pos + 2 * BLOCK <= len && all_ascii::<V>(ptr.add(pos), 2 * BLOCK) {
+                while pos + 2 * BLOCK <= len && all_ascii::<V, R>(ptr.add(pos), 2 * BLOCK) {
                     pos += 2 * BLOCK;
                 }
                 unchecked = pos;
             }
         }
         if pos < len {
-            // The last partial block, with the (up to) 3 bytes before it, zero-padded:
-            // the zeros also turn a sequence cut by the end of input into an error.
-            let mut buf = [0u8; 3 + BLOCK];
-            let history = pos.min(3);
-            buf[3 - history..3].copy_from_slice(&src[pos - history..pos]);
-            buf[3..3 + len - pos].copy_from_slice(&src[pos..]);
-            let tail = buf.as_ptr().add(3);
-            if all_ascii::<V>(tail, BLOCK) {
+            // The last partial block, with the (up to) 4 bytes before it, zero-padded
+            // (Modified UTF-8: padded with 01, as 00 is an error there): the padding
+            // also turns a sequence cut by the end of input into an error.
+            let pad = if R::MUTF8 { 1 } else { 0 };
+            let mut buf = [pad; 4 + BLOCK];
+            let history = pos.min(4);
+            buf[..4].fill(0);
+            buf[4 - history..4].copy_from_slice(&src[pos - history..pos]);
+            buf[4..4 + len - pos].copy_from_slice(&src[pos..]);
+            let tail = buf.as_ptr().add(4);
+            if all_ascii::<V, R>(tail, BLOCK) {
                 s.error = s.error.or(s.prev_incomplete);
             } else {
-                check_block::<V, true>(&t, tail, &mut s);
+                check_block::<V, R, true>(&t, tail, &mut s);
             }
         } else {
             s.error = s.error.or(s.prev_incomplete);

@@ -35,7 +35,7 @@ fn texts() -> Vec<(&'static str, String)> {
 /// `src` with an invalid unit of `e` in the middle (none for the single-byte encodings).
 fn with_invalid(src: &[u8], e: Encoding) -> Option<Vec<u8>> {
     let bad = match e {
-        Encoding::Utf8 => vec![0xFF],
+        Encoding::Utf8 | Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => vec![0xFF],
         Encoding::Utf16Le | Encoding::Utf16Be => e.endian()?.write_u16(0xDC00).to_vec(),
         Encoding::Utf32Le | Encoding::Utf32Be => e.endian()?.write_u32(0x11_0000).to_vec(),
         // Every byte is a character.

@@ -351,18 +351,22 @@ impl LineCounter {
     pub fn feed(&mut self, text: &[u8]) {
         let text = &text[..text.len() - incomplete_suffix_len(self.encoding, text)];
         match self.encoding {
-            // (and the Cyrillic code pages: one byte per character, ASCII newlines)
+            // (and the Cyrillic code pages: one byte per character, ASCII newlines;
+            // WTF-8, CESU-8, MUTF-8: columns count sequences, a CESU-8 pair is 2)
             Encoding::Utf8
             | Encoding::Latin1
             | Encoding::Koi8R
             | Encoding::Windows1251
-            | Encoding::Ibm866 => {
+            | Encoding::Ibm866
+            | Encoding::Wtf8
+            | Encoding::Cesu8
+            | Encoding::Mutf8 => {
                 let newlines = count_byte(text, b'\n');
                 let after = match text.iter().rposition(|&b| b == b'\n') {
                     Some(i) => &text[i + 1..],
                     None => text,
                 };
-                let chars = if self.encoding == Encoding::Utf8 {
+                let chars = if self.encoding != Encoding::Latin1 {
                     after.iter().filter(|&&b| (b as i8) >= -0x40).count()
                 } else {
                     after.len()
@@ -450,10 +454,15 @@ pub struct Location {
 
 /// The one-line message for invalid input.
 pub fn invalid_message(name: &str, encoding: Encoding, at: Location, kind: ErrorKind) -> String {
+    let lone = matches!(
+        kind,
+        ErrorKind::UnpairedHighSurrogate | ErrorKind::UnpairedLowSurrogate
+    );
     let what = if kind == ErrorKind::NotLatin1 {
         format!("cannot convert {encoding} to ISO-8859-1")
-    } else if kind == ErrorKind::NotInCodePage {
-        // Cyrillic code pages (the kind names the target)
+    } else if kind == ErrorKind::NotInCodePage || (encoding == Encoding::Wtf8 && lone) {
+        // Cyrillic code pages (the kind names the target); WTF-8: a lone surrogate is
+        // valid WTF-8, but only UTF-16 and WTF-8 can hold it.
         format!("cannot convert {encoding}")
     } else {
         format!("invalid {encoding}")

@@ -18,6 +18,16 @@ fn check(encoding: Encoding, text: &[u8]) -> Result<(), (usize, ErrorKind)> {
         Encoding::Utf8 => k
             .validate_utf8(text)
             .map_err(|e| (e.valid_up_to(), e.kind())),
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8 => k
+            .validate_wtf8(text)
+            .map_err(|e| (e.valid_up_to(), e.kind())),
+        Encoding::Cesu8 => k
+            .validate_cesu8(text)
+            .map_err(|e| (e.valid_up_to(), e.kind())),
+        Encoding::Mutf8 => k
+            .validate_mutf8(text)
+            .map_err(|e| (e.valid_up_to(), e.kind())),
         Encoding::Utf16Le | Encoding::Utf16Be => {
             let endian = encoding.endian().expect("UTF-16 has a byte order");
             k.validate_utf16(text, endian)
@@ -300,6 +310,8 @@ fn detect_one(file: &str) -> Result<String, Failure> {
         // Latin-1 and the Cyrillic code pages accept every byte: no candidates (the
         // code pages are not guessed: that needs a language detector).
         .filter(|&&e| e != Encoding::Latin1 && utfast_scalar::CodePage::of(e).is_none())
+        // WTF-8, CESU-8, MUTF-8 are not guessed (most UTF-8 is valid in them too).
+        .filter(|&&e| !matches!(e, Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8))
         .map(|&encoding| Candidate {
             encoding,
             carry: Vec::new(),

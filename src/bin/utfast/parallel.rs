@@ -89,7 +89,8 @@ impl Pieces {
         let mut at = start.saturating_add(piece);
         while at < size {
             let c = cut(&file, encoding, at, size).map_err(read_error)?;
-            if c < size {
+            // (A CESU-8 cut may move up to 6 bytes: never twice to the same place.)
+            if c < size && cuts.last().is_some_and(|&last| c > last) {
                 cuts.push(c);
             }
             at = at.saturating_add(piece);
@@ -145,8 +146,8 @@ impl Pieces {
 /// character started before `at` ([`utfast::piece_boundary`], the library's rule, on
 /// the (at most) 3 bytes of the file from `at`).
 fn cut(file: &File, encoding: Encoding, at: u64, size: u64) -> io::Result<u64> {
-    let mut b = [0u8; 3];
-    let n = (size - at).min(3) as usize;
+    let mut b = [0u8; 6];
+    let n = (size - at).min(6) as usize;
     file.read_exact_at(&mut b[..n], at)?;
     Ok(at + utfast::piece_boundary(encoding, &b[..n], 0) as u64)
 }
@@ -359,6 +360,10 @@ mod tests {
             .flat_map(|u: &u16| u.to_be_bytes())
             .collect();
         assert_eq!(cuts_of(&utf16, Encoding::Utf16Be, 4), vec![0, 6, 10, 12]);
+        // CESU-8: cuts at 4 and 12 fall between the lead and the trail of a pair
+        // (1..7, 9..15) and move past the trail.
+        let cesu = b"a\xED\xA0\xBD\xED\xB8\x80bc\xED\xA0\xBD\xED\xB8\x80d";
+        assert_eq!(cuts_of(cesu, Encoding::Cesu8, 4), vec![0, 7, 8, 15, 16]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -11,3 +11,5 @@ mod utf16_exhaustive;
 mod utf8_blocks;
 mod utf8_utf16;
 mod utf8_utf32;
+// WTF-8, CESU-8, MUTF-8
+mod wtf8;

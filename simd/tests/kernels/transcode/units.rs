@@ -28,6 +28,7 @@ fn targets(from: Encoding) -> &'static [Encoding] {
         Latin1 => &[Utf8, Utf16Le, Utf16Be, Utf32Le, Utf32Be],
         // Cyrillic code pages: see `codepage.rs`.
         Utf8 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => &[],
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => &[],
     }
 }
 
@@ -192,6 +193,8 @@ fn check_validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str)
                 "{name} utf8_len_from_latin1 {ctx}"
             );
         }
+        // WTF-8, CESU-8, MUTF-8: in kernels/transcode/wtf8.rs.
+        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {}
     }
 }
 
