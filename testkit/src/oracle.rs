@@ -327,7 +327,7 @@ pub fn items_valid_for(items: &[Item], to: Encoding) -> bool {
 /// Whether `to` is a byte encoding that lacks characters (Latin-1, the code pages):
 /// strict mode reports them, lossy mode writes `?`.
 pub fn is_narrow(to: Encoding) -> bool {
-    to.unit_size() == 1 && to != Encoding::Utf8
+    to == Encoding::Latin1 || utfast_scalar::CodePage::of(to).is_some()
 }
 
 /// Whether `src` is valid input for `Mode::Valid` transcoding from `from` to `to`.
