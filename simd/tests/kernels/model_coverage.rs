@@ -225,6 +225,17 @@ fn model_coverage() {
         used.len() - missing.len()
     )
     .unwrap();
+    if !missing.is_empty() {
+        let list: Vec<String> = missing.iter().map(|n| format!("`{n}`")).collect();
+        writeln!(
+            doc,
+            "Not reached by this sweep: {}. They are called only by `Vector`/`VectorExt` \
+             methods of `isa::Zmm` for operations that both tiers take from the avx2 kernel \
+             (see `Kernel::implementations`); the trait tests reach them.\n",
+            list.join(", ")
+        )
+        .unwrap();
+    }
     writeln!(doc, "## Per kernel operation\n").unwrap();
     writeln!(
         doc,
@@ -245,8 +256,22 @@ fn model_coverage() {
         std::fs::write(&path, &doc).unwrap();
         println!("written to {}", PathBuf::from(path).display());
     }
+    // The tiers' own code (x86_64/avx512/) must be reached entirely. A wrapper function
+    // called only by a `Vector`/`VectorExt` method of `isa::Zmm` that no table entry of
+    // the tiers uses (they take the avx2 entries for those operations) is listed, not
+    // required: the trait tests reach it.
+    let own: Vec<&String> = missing
+        .iter()
+        .copied()
+        .filter(|n| {
+            used[n.as_str()]
+                .iter()
+                .any(|f| f.contains("x86_64/avx512/"))
+        })
+        .collect();
+    println!("wrapper functions in no table entry of the tiers: {missing:?}");
     assert!(
-        missing.is_empty(),
-        "wrapper functions called by kernel code but reached by no kernel operation: {missing:?}"
+        own.is_empty(),
+        "wrapper functions called by the tiers' own code but reached by no kernel operation: {own:?}"
     );
 }
