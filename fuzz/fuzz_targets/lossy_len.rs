@@ -14,6 +14,9 @@ use utfast_testkit::fuzz as check;
 use utfast_testkit::to_hex as hex;
 
 fuzz_target!(|data: &[u8]| {
+    // Prints the kernels once (`kernels under test: ...`); the fast counts run on the
+    // active one, the first of that list (the AVX-512 tiers under the model).
+    let _ = utfast_testkit::kernels();
     let Some((&head, src)) = data.split_first() else {
         return;
     };
