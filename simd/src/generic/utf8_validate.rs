@@ -185,6 +185,8 @@ impl Rules for Utf8Rules {
 /// The tables of UTF-8 with surrogate sequences (`ED A0..BF`) allowed and, if
 /// `no_four_byte`, every `F0..FF` lead an error (CESU-8): an `F` high nibble then
 /// also carries `TOO_LONG`, which every continuation byte carries as second byte.
+/// Only evaluated in constants (`#[inline]`: no code is emitted for it otherwise).
+#[inline]
 pub(crate) const fn tables_with_surrogates(no_four_byte: bool) -> [[u8; 16]; 3] {
     let mut t = tables();
     t[0][0xE] &= !SURROGATE;
