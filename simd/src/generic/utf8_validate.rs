@@ -221,6 +221,9 @@ unsafe fn surrogate_second<V: Vector>(prev: V, cur: V, high: u8) -> V {
 /// sequence that ends the block lies.
 static LEAD_AT_END: [u8; 64] = {
     let mut t = [0; 64];
+    // The lead's second byte at 61 (its trail from 63) or 62 (trail from 64): the
+    // trail's second byte, where a missing trail is flagged, is in the next block.
+    t[61] = 1;
     t[62] = 1;
     t
 };

@@ -399,3 +399,22 @@ fn pair_errors_at_every_offset() {
         }
     }
 }
+
+/// A lead surrogate sequence ending a 64-byte block one byte early (its trail would
+/// start at byte 63), followed by ASCII blocks: CESU-8 and MUTF-8 need the trail, so
+/// every kernel must report it (a fuzz finding: the ASCII skip missed it).
+#[test]
+fn lead_surrogate_before_an_ascii_block() {
+    for at in 56..64 {
+        let mut src = vec![b'a'; at];
+        src.extend_from_slice(b"\xED\xA0\x80");
+        src.resize(200, b'b');
+        for k in utfast_testkit::kernels() {
+            let want = utfast_scalar::cesu8::validate_cesu8(&src);
+            assert!(want.is_err());
+            assert_eq!(k.validate_cesu8(&src), want, "{} cesu8 at {at}", k.name());
+            let want = utfast_scalar::cesu8::validate_mutf8(&src);
+            assert_eq!(k.validate_mutf8(&src), want, "{} mutf8 at {at}", k.name());
+        }
+    }
+}
