@@ -49,7 +49,7 @@ use crate::error::{ErrorKind, TranscodeError, Utf8Error};
 use crate::transcode::decode::{decode_utf16, invalid};
 use crate::transcode::sink::{Be, Le, Sink, Utf16Sink, Utf8Sink};
 
-/// Which member of the UTF-8 family a [`decode`] call reads.
+/// Which member of the UTF-8 family a decoder reads (WTF-8, CESU-8 or Modified UTF-8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Flavor {
     /// WTF-8.
