@@ -21,6 +21,7 @@ use crate::split::piece_starts;
 use alloc::vec;
 use alloc::vec::Vec;
 use rayon::prelude::*;
+use utfast_scalar::transcode::max_output_len;
 use utfast_scalar::{Encoding, ErrorKind, Mode, TranscodeError, Utf8Error};
 use utfast_simd::Kernel;
 
@@ -28,6 +29,10 @@ use utfast_simd::Kernel;
 const MIN_PIECE: usize = 256 * 1024;
 /// Largest piece (a few per thread keep the threads evenly loaded).
 const MAX_PIECE: usize = 4 << 20;
+
+/// The pieces of `par_transcode`: small enough that a thread's output stays in its
+/// cache until it is copied to its place.
+const TRANSCODE_PIECE: usize = 512 * 1024;
 
 /// The piece size for `len` bytes, or `None` if one thread should do it all.
 fn piece_size(len: usize) -> Option<usize> {
@@ -124,12 +129,13 @@ pub fn par_transcode(
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     match piece_size(src.len()) {
-        Some(piece) => par_transcode_in_pieces(src, dst, (from, to, mode), piece),
+        Some(_) => par_transcode_in_pieces(src, dst, (from, to, mode), TRANSCODE_PIECE),
         None => active().transcode(src, dst, from, to, mode),
     }
 }
 
-/// [`par_transcode`] with pieces of about `piece` bytes (a multiple of 4), for tests.
+/// [`par_transcode`] with pieces of about `piece` bytes (a multiple of 4), for tests
+/// and benchmarks.
 #[doc(hidden)]
 pub fn par_transcode_in_pieces(
     src: &[u8],
@@ -139,8 +145,137 @@ pub fn par_transcode_in_pieces(
 ) -> Result<usize, TranscodeError> {
     let k = active();
     let pieces = Pieces::new(src, from, piece);
-    let lens = predicted_lens(k, &pieces, from, to);
-    convert(k, &pieces, lens, dst, from, to, mode)
+    // Task `t` converts pieces `tasks[t]..tasks[t + 1]`: one piece, or (tiny pieces in
+    // tests) enough of them that a task is not all thread overhead.
+    let mut tasks = Vec::new();
+    let mut size = usize::MAX;
+    for i in 0..pieces.len() {
+        if size >= MIN_TASK {
+            tasks.push(i);
+            size = 0;
+        }
+        size += pieces.get(i).len();
+    }
+    tasks.push(pieces.len());
+    let task = |t: usize| tasks[t]..tasks[t + 1];
+    let task_count = tasks.len() - 1;
+    let threads = rayon::current_num_threads().clamp(1, task_count);
+    // One scratch buffer per task of a round, reused by every round.
+    let mut scratch: Vec<Vec<u8>> = (0..threads).map(|_| Vec::new()).collect();
+    // Output of the previous round waiting in `scratch` (lengths), to be copied to
+    // `dst[out..]` one after the other.
+    let mut waiting: Vec<usize> = Vec::new();
+    // `dst[..out]` is final: the conversion of the tasks before task `first`.
+    let mut out = 0;
+    let mut first = 0;
+    while first < task_count {
+        let n = threads.min(task_count - first);
+        // Task `j` of a round copies the previous round's output `j` to its place, then
+        // converts task `first + j` into scratch buffer `j`. (The last round may have
+        // fewer tasks than the previous one.)
+        let places = split_places(&mut dst[out..], &waiting, n);
+        out += waiting.iter().sum::<usize>();
+        let mut results: Vec<Option<usize>> = scratch[..places.len()]
+            .par_iter_mut()
+            .zip(places)
+            .enumerate()
+            .map(|(j, (buf, place))| {
+                place.copy_from_slice(&buf[..place.len()]);
+                if j >= n {
+                    return Some(0);
+                }
+                convert_task(k, &pieces, task(first + j), buf, (from, to, mode))
+            })
+            .collect();
+        results.truncate(n);
+        // The first task that failed or does not fit in `dst` ends the parallel part.
+        let mut room = dst.len() - out;
+        let stop = results.iter().position(|r| match *r {
+            Some(w) if w <= room => {
+                room -= w;
+                false
+            }
+            _ => true,
+        });
+        waiting = results.iter().map(|r| r.unwrap_or(0)).collect();
+        if let Some(j) = stop {
+            for (buf, &len) in scratch.iter().zip(&waiting[..j]) {
+                dst[out..out + len].copy_from_slice(&buf[..len]);
+                out += len;
+            }
+            let start = pieces.cuts[tasks[first + j]];
+            return finish_on_this_thread(k, src, start, dst, out, (from, to, mode));
+        }
+        first += n;
+    }
+    // The last round's output.
+    split_places(&mut dst[out..], &waiting, 0)
+        .into_par_iter()
+        .zip(&scratch)
+        .for_each(|(place, buf)| place.copy_from_slice(&buf[..place.len()]));
+    Ok(out + waiting.iter().sum::<usize>())
+}
+
+/// Smallest input of a `par_transcode` task (tests cut inputs into pieces of a few
+/// bytes).
+const MIN_TASK: usize = 256;
+
+/// `dst` cut into consecutive places of `lens` bytes, then empty ones up to `n` places.
+fn split_places<'a>(mut dst: &'a mut [u8], lens: &[usize], n: usize) -> Vec<&'a mut [u8]> {
+    let mut places = Vec::with_capacity(lens.len().max(n));
+    for &len in lens {
+        let (place, after) = core::mem::take(&mut dst).split_at_mut(len);
+        places.push(place);
+        dst = after;
+    }
+    places.resize_with(lens.len().max(n), Default::default);
+    places
+}
+
+/// Converts pieces `range` one by one into `buf` (grown to their worst-case output
+/// length): the output length, or `None` if a piece is not valid text (strict mode).
+fn convert_task(
+    k: &Kernel,
+    pieces: &Pieces<'_>,
+    range: core::ops::Range<usize>,
+    buf: &mut Vec<u8>,
+    (from, to, mode): (Encoding, Encoding, Mode),
+) -> Option<usize> {
+    let need = range
+        .clone()
+        .map(|i| max_output_len(from, to, pieces.get(i).len()))
+        .fold(0usize, usize::saturating_add);
+    if buf.len() < need {
+        buf.resize(need, 0);
+    }
+    let mut w = 0;
+    for i in range {
+        let p = pieces.get(i);
+        let max = max_output_len(from, to, p.len());
+        w += k.transcode(p, &mut buf[w..w + max], from, to, mode).ok()?;
+    }
+    Some(w)
+}
+
+/// Converts `src[start..]` into `dst[out..]` on the calling thread, where
+/// `dst[..out]` is the conversion of `src[..start]`, and returns what one call on the
+/// whole input returns.
+fn finish_on_this_thread(
+    k: &Kernel,
+    src: &[u8],
+    start: usize,
+    dst: &mut [u8],
+    out: usize,
+    (from, to, mode): (Encoding, Encoding, Mode),
+) -> Result<usize, TranscodeError> {
+    match k.transcode(&src[start..], &mut dst[out..], from, to, mode) {
+        Ok(w) => Ok(out + w),
+        Err(e) => Err(TranscodeError::new(
+            e.kind(),
+            start + e.valid_up_to(),
+            out + e.written(),
+        )),
+    }
 }
 
 /// [`transcode_to_vec`](crate::transcode_to_vec) on several threads: the same result.
@@ -288,12 +423,5 @@ fn convert(
     }
     // The rest on this thread: an error, a full `dst`, or (lossy) more text than the
     // counts said.
-    match k.transcode(&pieces.src[start..], &mut dst[out..], from, to, mode) {
-        Ok(w) => Ok(out + w),
-        Err(e) => Err(TranscodeError::new(
-            e.kind(),
-            start + e.valid_up_to(),
-            out + e.written(),
-        )),
-    }
+    finish_on_this_thread(k, pieces.src, start, dst, out, (from, to, mode))
 }
