@@ -1,7 +1,10 @@
 //! `par_validate_utf8` and `par_transcode` (feature `rayon`) against one thread on a
 //! 64 MiB buffer: all lipsum files concatenated and repeated (mixed scripts), plus a
-//! pure-ASCII buffer. The ratio of the two ids of one input is the speed-up; run it on
-//! an idle machine (the numbers of a shared machine mean little).
+//! pure-ASCII buffer. It first prints the speed-up of each parallel function over its
+//! single-thread twin (best of 15 interleaved runs each, the line to read), then runs
+//! criterion on both; run it on an idle machine (the numbers of a shared machine mean
+//! little). `UTFAST_BENCH_PIECES=256,1024` also prints `par_transcode` with pieces of
+//! those sizes (KiB), to tune its piece size.
 //!
 //! Ids: `<input>/<operation>/<threads>` with `threads` = `1` (the single-thread
 //! function: `validate_utf8`, `transcode`) or `par` (rayon's global pool, one thread
@@ -12,6 +15,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::path::Path;
+use std::time::Instant;
 use utfast::{Encoding, Mode};
 
 const LEN: usize = 64 << 20;
@@ -35,21 +39,102 @@ fn mixed() -> Vec<u8> {
     v
 }
 
-/// What `par_transcode`'s first pass computes for UTF-8 input.
-fn valid_len(src: &[u8], to: Encoding) -> usize {
-    match to {
-        Encoding::Utf16Le => utfast::utf16_len_from_utf8(src),
-        _ => utfast::count_utf8(src),
-    }
+/// The fastest of `runs` timings of `f`, in seconds.
+fn best_of(runs: usize, mut f: impl FnMut()) -> f64 {
+    (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
-fn bench(c: &mut Criterion) {
+/// Prints the speed-up of each parallel function over its single-thread twin: the
+/// best of 15 runs each, the two interleaved so that a burst of load elsewhere hits
+/// both.
+fn print_speedups(inputs: &[(&str, Vec<u8>)]) {
     println!(
-        "kernel {}, rayon threads {}",
+        "speed-up (best of 15 runs each), kernel {}, rayon threads {}:",
         utfast::kernel::active().name(),
         rayon::current_num_threads()
     );
+    for (name, src) in inputs {
+        let (mut one, mut par) = (f64::INFINITY, f64::INFINITY);
+        for _ in 0..15 {
+            one = one.min(best_of(1, || {
+                black_box(utfast::validate_utf8(black_box(src))).unwrap()
+            }));
+            par = par.min(best_of(1, || {
+                black_box(utfast::par_validate_utf8(black_box(src))).unwrap()
+            }));
+        }
+        report(name, "validate_utf8", src.len(), one, par);
+        for to in [Encoding::Utf16Le, Encoding::Utf32Le] {
+            let mut dst = vec![0u8; utfast::max_output_len(Encoding::Utf8, to, src.len())];
+            utfast::transcode(src, &mut dst, Encoding::Utf8, to, Mode::Strict).unwrap();
+            let (mut one, mut par) = (f64::INFINITY, f64::INFINITY);
+            for _ in 0..15 {
+                one = one.min(best_of(1, || {
+                    utfast::transcode(black_box(src), &mut dst, Encoding::Utf8, to, Mode::Strict)
+                        .unwrap();
+                }));
+                par = par.min(best_of(1, || {
+                    utfast::par_transcode(
+                        black_box(src),
+                        &mut dst,
+                        Encoding::Utf8,
+                        to,
+                        Mode::Strict,
+                    )
+                    .unwrap();
+                }));
+            }
+            report(
+                name,
+                &format!("transcode utf8->{}", to.name()),
+                src.len(),
+                one,
+                par,
+            );
+            // Tuning: `UTFAST_BENCH_PIECES=256,1024` (KiB) also times those piece sizes.
+            let sizes = std::env::var("UTFAST_BENCH_PIECES").unwrap_or_default();
+            for kib in sizes
+                .split(',')
+                .filter_map(|s| s.trim().parse::<usize>().ok())
+            {
+                let mut par = f64::INFINITY;
+                for _ in 0..15 {
+                    par = par.min(best_of(1, || {
+                        utfast::par_transcode_in_pieces(
+                            black_box(src),
+                            &mut dst,
+                            (Encoding::Utf8, to, Mode::Strict),
+                            kib << 10,
+                        )
+                        .unwrap();
+                    }));
+                }
+                let op = format!("  pieces of {kib} KiB");
+                report(name, &op, src.len(), one, par);
+            }
+        }
+    }
+}
+
+fn report(input: &str, op: &str, len: usize, one: f64, par: f64) {
+    let gibs = |t: f64| len as f64 / t / f64::from(1u32 << 30);
+    println!(
+        "  {input:<12} {op:<26} 1 thread {:6.2} GiB/s   par {:6.2} GiB/s   speed-up {:.2}x",
+        gibs(one),
+        gibs(par),
+        one / par
+    );
+}
+
+fn bench(c: &mut Criterion) {
     let inputs = [("Mixed-64MiB", mixed()), ("Ascii-64MiB", vec![b'a'; LEN])];
+    print_speedups(&inputs);
     let mut g = c.benchmark_group("parallel");
     g.sample_size(10);
     for (name, src) in &inputs {
@@ -69,11 +154,6 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| {
                     utfast::transcode(black_box(src), &mut dst, Encoding::Utf8, to, Mode::Strict)
                 })
-            });
-            // The first pass of `par_transcode` (count as if valid), on one thread: with
-            // `count` C and `1` T per byte, two idle cores can reach 2T / (C + T).
-            g.bench_function(format!("{name}/{op}/count"), |b| {
-                b.iter(|| valid_len(black_box(src), to))
             });
             g.bench_function(format!("{name}/{op}/par"), |b| {
                 b.iter(|| {

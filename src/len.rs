@@ -370,6 +370,9 @@ pub(crate) fn valid_output_len(
         (Utf16Le | Utf16Be, Koi8R | Windows1251 | Ibm866) => k.count_utf16(src, fe),
         (Utf32Le | Utf32Be, Koi8R | Windows1251 | Ibm866) => src.len() / 4,
         (Latin1, Koi8R | Windows1251 | Ibm866) => src.len(),
+        // non_exhaustive: an encoding added to utfast-scalar (valid input: its lossy
+        // length is the exact length).
+        _ => utfast_scalar::transcode::lossy_output_len(src, from, to),
     }
 }
 
@@ -395,6 +398,8 @@ pub(crate) fn first_error(
         Encoding::Mutf8 => k.validate_mutf8(src).map_err(|e| e.valid_up_to()),
         // Every byte is a character in Latin-1 and the Cyrillic code pages.
         Encoding::Latin1 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => Ok(()),
+        // non_exhaustive: an encoding added to utfast-scalar.
+        _ => crate::validate::validate_with_scalar(src, from).map_err(|(at, _)| at),
     }
 }
 

@@ -146,3 +146,16 @@ pub mod io;
 #[cfg(all(doctest, feature = "tokio", feature = "rayon"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+#[cfg(test)]
+mod non_exhaustive {
+    /// `Encoding` is `#[non_exhaustive]`, so the facade, the kernels, the command and
+    /// the tests match it with wildcard arms (commented "non_exhaustive" / "`Encoding`
+    /// is `#[non_exhaustive]`"). When an encoding is added, give it a real arm in each
+    /// (`piece_boundary`, `incomplete_suffix_len`, the validators and counters), then
+    /// update this count.
+    #[test]
+    fn every_encoding_is_reviewed() {
+        assert_eq!(crate::Encoding::ALL.len(), 12);
+    }
+}

@@ -213,12 +213,44 @@ pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), DecodeError> {
                 Err(e) => (e.valid_up_to(), e.kind()),
             }
         }
+        // non_exhaustive: an encoding added to utfast-scalar.
+        _ => match validate_with_scalar(src, encoding) {
+            Ok(()) => return Ok(()),
+            Err(e) => e,
+        },
     };
     Err(DecodeError {
         offset: valid_up_to as u64,
         kind,
         encoding,
     })
+}
+
+/// Validates `src` in any encoding with the scalar reference (a strict conversion to
+/// UTF-32 in steps of a small stack buffer): `Err((valid_up_to, kind))`. For an
+/// encoding the kernels do not know yet (`Encoding` is `#[non_exhaustive]`).
+pub(crate) fn validate_with_scalar(
+    src: &[u8],
+    encoding: Encoding,
+) -> Result<(), (usize, ErrorKind)> {
+    let mut buf = [0u8; 1024];
+    let mut pos = 0;
+    loop {
+        let r = utfast_scalar::transcode::transcode(
+            &src[pos..],
+            &mut buf,
+            encoding,
+            Encoding::Utf32Le,
+            utfast_scalar::Mode::Strict,
+        );
+        match r {
+            Ok(_) => return Ok(()),
+            Err(e) if e.kind() == ErrorKind::OutputTooSmall && e.valid_up_to() > 0 => {
+                pos += e.valid_up_to();
+            }
+            Err(e) => return Err((pos + e.valid_up_to(), e.kind())),
+        }
+    }
 }
 
 /// Ill-formed input in some [`Encoding`], found by [`validate`] or by a streaming

@@ -239,6 +239,8 @@ fn lossy_matches_std_lossy_decoders() {
                 let peer = encoding_rs::Encoding::for_label(from.name().as_bytes()).unwrap();
                 peer.decode_without_bom_handling(&src).0.into_owned()
             }
+            // `Encoding` is `#[non_exhaustive]`.
+            _ => unimplemented!("an encoding this test does not know"),
         };
         assert_eq!(&dst[..n], std_lossy.as_bytes(), "{from:?} {src:02X?}");
     }

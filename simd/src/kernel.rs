@@ -287,6 +287,9 @@ impl Kernel {
             (Koi8R | Windows1251 | Ibm866, _) | (_, Koi8R | Windows1251 | Ibm866) => {
                 return self.transcode_codepage(src, dst, from, to, mode);
             }
+            // `Encoding` is `#[non_exhaustive]`: an encoding added to utfast-scalar
+            // runs on the scalar reference until a kernel has it.
+            _ => return utfast_scalar::transcode::transcode(src, dst, from, to, mode),
         };
         // SAFETY: as in `call!`.
         unsafe { f(src, dst, fe, te, mode) }

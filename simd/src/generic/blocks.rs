@@ -259,6 +259,9 @@ pub(crate) unsafe fn run_in_mode<V: VectorExt, Op: BlockOp<V>>(
                 run_lossy::<V, Op, Op>(&make(Mode::Strict), &make(Mode::Lossy), src, dst)
             }
             Mode::Valid => run::<V, Op>(&make(Mode::Valid), src, dst),
+            // `Mode` is `#[non_exhaustive]`; a mode added to utfast-scalar gets the
+            // strict conversion (never ill-formed output) until it is implemented here.
+            _ => run::<V, Op>(&make(Mode::Strict), src, dst),
         }
     }
 }

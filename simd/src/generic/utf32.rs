@@ -147,6 +147,8 @@ impl<V: VectorExt> BlockOp<V> for Utf32ToLatin1<V> {
                     }
                     // The scalar code keeps the low byte.
                     Mode::Valid => {}
+                    // `Mode` is `#[non_exhaustive]`: the scalar code decides.
+                    _ => return None,
                 }
             }
             V::narrow16(V::narrow32(v[0], v[1]), V::narrow32(v[2], v[3])).store_unaligned(dst);

@@ -41,6 +41,8 @@ fn check(encoding: Encoding, text: &[u8]) -> Result<(), (usize, ErrorKind)> {
         Encoding::Latin1 => Ok(()),
         // Cyrillic code pages: every byte is a character.
         Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => Ok(()),
+        // `Encoding` is `#[non_exhaustive]`: the library's validator.
+        _ => utfast::validate(text, encoding).map_err(|e| (e.offset as usize, e.kind)),
     }
 }
 
