@@ -2,12 +2,12 @@
 //! [`AsyncRead`] or writing to an [`AsyncWrite`], the async counterparts of
 //! [`crate::io`].
 //!
-//! They run the same streaming state machines as the `std::io` adapters
-//! ([`Transcoder`], [`Utf8Validator`]), so a stream cut anywhere, into pieces of any
+//! They run the same sans-IO cores as the `std::io` adapters (over [`Transcoder`]
+//! and [`Utf8Validator`](crate::Utf8Validator)), so a stream cut anywhere, into pieces of any
 //! size, gives the same output and the same error as the whole input at once. Errors
 //! in the data are [`std::io::Error`]s of kind
 //! [`InvalidData`](std::io::ErrorKind::InvalidData) carrying a
-//! [`DecodeError`] with the exact byte offset in the stream. Memory is bounded: each
+//! [`DecodeError`](crate::DecodeError) with the exact byte offset in the stream. Memory is bounded: each
 //! adapter holds one 16 KiB buffer, whatever the length of the stream.
 //!
 //! A UTF-8 validating *writer* is [`TranscodingWriter`] from UTF-8 to UTF-8 in
@@ -37,16 +37,13 @@
 
 extern crate std;
 
-use crate::stream::Utf8Validator;
+use crate::stream_core::{ReadStep, TranscodeReadCore, TranscodeWriteCore, Utf8ReadCore};
 use crate::transcoder::{Status, Transcoder};
-use crate::DecodeError;
 use core::pin::Pin;
 use core::task::{ready, Context, Poll};
 use std::io;
-use std::vec;
-use std::vec::Vec;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use utfast_scalar::{Encoding, Mode, Utf8Error};
+use utfast_scalar::{Encoding, Mode};
 
 const BUF_SIZE: usize = 16 * 1024;
 
@@ -69,11 +66,7 @@ const BUF_SIZE: usize = 16 * 1024;
 #[derive(Debug)]
 pub struct TranscodingReader<R> {
     inner: R,
-    transcoder: Transcoder,
-    buf: Vec<u8>,
-    start: usize,
-    end: usize,
-    eof: bool,
+    core: TranscodeReadCore,
 }
 
 impl<R: AsyncRead + Unpin> TranscodingReader<R> {
@@ -86,11 +79,7 @@ impl<R: AsyncRead + Unpin> TranscodingReader<R> {
     pub fn with_transcoder(inner: R, transcoder: Transcoder) -> Self {
         TranscodingReader {
             inner,
-            transcoder,
-            buf: vec![0; BUF_SIZE],
-            start: 0,
-            end: 0,
-            eof: false,
+            core: TranscodeReadCore::new(transcoder, BUF_SIZE),
         }
     }
 
@@ -107,42 +96,31 @@ impl<R: AsyncRead + Unpin> AsyncRead for TranscodingReader<R> {
         out: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let this = self.get_mut();
-        if out.remaining() == 0 {
-            return Poll::Ready(Ok(()));
-        }
         loop {
-            let dst = out.initialize_unfilled();
-            let (status, read, written) =
-                this.transcoder
-                    .transcode(&this.buf[this.start..this.end], dst, this.eof);
-            this.start += read;
-            out.advance(written);
-            match status {
-                // The error is reported by the next call.
-                Status::Malformed { .. } if written > 0 => return Poll::Ready(Ok(())),
-                Status::Malformed { offset, kind } => {
-                    let e = DecodeError {
-                        offset,
-                        kind,
-                        encoding: this.transcoder.from(),
-                    };
-                    return Poll::Ready(Err(e.into()));
+            match this.core.read(out.initialize_unfilled()) {
+                ReadStep::Output(n) => {
+                    out.advance(n);
+                    return Poll::Ready(Ok(()));
                 }
-                Status::OutputFull => return Poll::Ready(Ok(())),
-                Status::InputEmpty if written > 0 || this.eof => return Poll::Ready(Ok(())),
-                Status::InputEmpty => {
-                    this.start = 0;
-                    this.end = 0;
-                    let mut rb = ReadBuf::new(&mut this.buf);
-                    ready!(Pin::new(&mut this.inner).poll_read(cx, &mut rb))?;
-                    match rb.filled().len() {
-                        0 => this.eof = true,
-                        n => this.end = n,
-                    }
+                ReadStep::Error(e) => return Poll::Ready(Err(e.into())),
+                ReadStep::NeedInput => {
+                    let n = ready!(poll_fill(&mut this.inner, cx, this.core.input_buf()))?;
+                    this.core.filled(n);
                 }
             }
         }
     }
+}
+
+/// Reads from `inner` into `buf`: the count (0 at the end of the stream).
+fn poll_fill<R: AsyncRead + Unpin>(
+    inner: &mut R,
+    cx: &mut Context<'_>,
+    buf: &mut [u8],
+) -> Poll<io::Result<usize>> {
+    let mut rb = ReadBuf::new(buf);
+    ready!(Pin::new(inner).poll_read(cx, &mut rb))?;
+    Poll::Ready(Ok(rb.filled().len()))
 }
 
 /// An [`AsyncWrite`] that converts what is written to it and passes the result to an
@@ -167,11 +145,7 @@ impl<R: AsyncRead + Unpin> AsyncRead for TranscodingReader<R> {
 #[derive(Debug)]
 pub struct TranscodingWriter<W> {
     inner: W,
-    transcoder: Transcoder,
-    out: Vec<u8>,
-    /// `out[out_start..out_end]` is converted output not passed on yet.
-    out_start: usize,
-    out_end: usize,
+    core: TranscodeWriteCore,
     /// The end of the input was converted (by `poll_shutdown`).
     finished: bool,
 }
@@ -186,10 +160,7 @@ impl<W: AsyncWrite + Unpin> TranscodingWriter<W> {
     pub fn with_transcoder(inner: W, transcoder: Transcoder) -> Self {
         TranscodingWriter {
             inner,
-            transcoder,
-            out: vec![0; BUF_SIZE],
-            out_start: 0,
-            out_end: 0,
+            core: TranscodeWriteCore::new(transcoder, BUF_SIZE),
             finished: false,
         }
     }
@@ -202,23 +173,18 @@ impl<W: AsyncWrite + Unpin> TranscodingWriter<W> {
 
     /// Passes the converted output on to the inner writer.
     fn poll_drain(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        while self.out_start < self.out_end {
-            let pending = &self.out[self.out_start..self.out_end];
+        while !self.core.pending().is_empty() {
+            let pending = self.core.pending();
             match ready!(Pin::new(&mut self.inner).poll_write(cx, pending))? {
                 0 => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
-                n => self.out_start += n,
+                n => self.core.consumed(n),
             }
         }
         Poll::Ready(Ok(()))
     }
 
     fn error(&self, offset: u64, kind: crate::ErrorKind) -> io::Error {
-        DecodeError {
-            offset,
-            kind,
-            encoding: self.transcoder.from(),
-        }
-        .into()
+        self.core.error(offset, kind).into()
     }
 }
 
@@ -234,9 +200,8 @@ impl<W: AsyncWrite + Unpin> AsyncWrite for TranscodingWriter<W> {
             if buf.is_empty() {
                 return Poll::Ready(Ok(0));
             }
-            let (status, read, written) = this.transcoder.transcode(buf, &mut this.out, false);
-            this.out_start = 0;
-            this.out_end = written;
+            let (status, read) = this.core.convert(buf, false);
+            let written = this.core.pending().len();
             match status {
                 _ if read > 0 => return Poll::Ready(Ok(read)),
                 Status::Malformed { offset, kind } if written == 0 => {
@@ -258,9 +223,8 @@ impl<W: AsyncWrite + Unpin> AsyncWrite for TranscodingWriter<W> {
         let this = self.get_mut();
         while !this.finished {
             ready!(this.poll_drain(cx))?;
-            let (status, _, written) = this.transcoder.transcode(&[], &mut this.out, true);
-            this.out_start = 0;
-            this.out_end = written;
+            let (status, _) = this.core.convert(&[], true);
+            let written = this.core.pending().len();
             match status {
                 Status::InputEmpty => this.finished = true,
                 Status::OutputFull => {}
@@ -279,8 +243,8 @@ impl<W: AsyncWrite + Unpin> AsyncWrite for TranscodingWriter<W> {
 /// An [`AsyncRead`] that passes the bytes of an inner reader through unchanged and
 /// fails with [`InvalidData`](io::ErrorKind::InvalidData) at the first invalid UTF-8
 /// (the async [`crate::io::Utf8ValidatingReader`]): exactly the valid prefix is
-/// returned, then the error (a [`DecodeError`] with the stream offset of
-/// [`Utf8Validator`]). A sequence cut by the end of an inner read is held back until
+/// returned, then the error (a [`DecodeError`](crate::DecodeError) with the stream offset of
+/// [`Utf8Validator`](crate::Utf8Validator)). A sequence cut by the end of an inner read is held back until
 /// it is complete.
 ///
 /// ```
@@ -298,17 +262,7 @@ impl<W: AsyncWrite + Unpin> AsyncWrite for TranscodingWriter<W> {
 #[derive(Debug)]
 pub struct Utf8ValidatingReader<R> {
     inner: R,
-    buf: Vec<u8>,
-    /// `buf[start..ready]` is validated and not handed out yet; `buf[ready..end]` is a
-    /// cut sequence waiting for more input (the validator holds it too).
-    start: usize,
-    ready: usize,
-    end: usize,
-    /// Stream offset of `buf[0]`.
-    pos: u64,
-    validator: Utf8Validator,
-    error: Option<DecodeError>,
-    eof: bool,
+    core: Utf8ReadCore,
 }
 
 impl<R: AsyncRead + Unpin> Utf8ValidatingReader<R> {
@@ -316,32 +270,13 @@ impl<R: AsyncRead + Unpin> Utf8ValidatingReader<R> {
     pub fn new(inner: R) -> Self {
         Utf8ValidatingReader {
             inner,
-            buf: vec![0; BUF_SIZE],
-            start: 0,
-            ready: 0,
-            end: 0,
-            pos: 0,
-            validator: Utf8Validator::new(),
-            error: None,
-            eof: false,
+            core: Utf8ReadCore::new(BUF_SIZE),
         }
     }
 
     /// The wrapped reader.
     pub fn into_inner(self) -> R {
         self.inner
-    }
-
-    /// Records `e`, a validator error at a stream offset, and holds back the bytes
-    /// from it on.
-    fn fail(&mut self, e: Utf8Error) {
-        let at = e.valid_up_to() as u64;
-        self.ready = (at - self.pos) as usize;
-        self.error = Some(DecodeError {
-            offset: at,
-            kind: e.kind(),
-            encoding: Encoding::Utf8,
-        });
     }
 }
 
@@ -353,41 +288,16 @@ impl<R: AsyncRead + Unpin> AsyncRead for Utf8ValidatingReader<R> {
     ) -> Poll<io::Result<()>> {
         let this = self.get_mut();
         loop {
-            if this.start < this.ready || out.remaining() == 0 {
-                let n = (this.ready - this.start).min(out.remaining());
-                out.put_slice(&this.buf[this.start..this.start + n]);
-                this.start += n;
-                return Poll::Ready(Ok(()));
-            }
-            if let Some(e) = this.error {
-                return Poll::Ready(Err(e.into()));
-            }
-            if this.eof {
-                return Poll::Ready(Ok(()));
-            }
-            if this.ready > 0 {
-                // Keep the cut sequence, read more after it.
-                this.buf.copy_within(this.ready..this.end, 0);
-                this.pos += this.ready as u64;
-                this.end -= this.ready;
-                this.start = 0;
-                this.ready = 0;
-            }
-            let mut rb = ReadBuf::new(&mut this.buf[this.end..]);
-            ready!(Pin::new(&mut this.inner).poll_read(cx, &mut rb))?;
-            let n = rb.filled().len();
-            if n == 0 {
-                this.eof = true;
-                if let Err(e) = this.validator.clone().finish() {
-                    this.fail(e);
+            match this.core.read(out.initialize_unfilled()) {
+                ReadStep::Output(n) => {
+                    out.advance(n);
+                    return Poll::Ready(Ok(()));
                 }
-                continue;
-            }
-            this.validator.update(&this.buf[this.end..this.end + n]);
-            this.end += n;
-            match this.validator.error() {
-                Some(e) => this.fail(e),
-                None => this.ready = (this.validator.valid_up_to() as u64 - this.pos) as usize,
+                ReadStep::Error(e) => return Poll::Ready(Err(e.into())),
+                ReadStep::NeedInput => {
+                    let n = ready!(poll_fill(&mut this.inner, cx, this.core.input_buf()))?;
+                    this.core.filled(n);
+                }
             }
         }
     }

@@ -8,13 +8,11 @@
 
 extern crate std;
 
-use crate::stream::Utf8Validator;
+use crate::stream_core::{ReadStep, TranscodeReadCore, TranscodeWriteCore, Utf8ReadCore};
 use crate::transcoder::{Status, Transcoder};
 use crate::DecodeError;
 use std::io::{self, Read, Write};
-use std::vec;
-use std::vec::Vec;
-use utfast_scalar::{Encoding, Mode, Utf8Error};
+use utfast_scalar::{Encoding, Mode};
 
 const BUF_SIZE: usize = 64 * 1024;
 
@@ -38,11 +36,7 @@ impl From<DecodeError> for io::Error {
 #[derive(Debug)]
 pub struct TranscodingReader<R> {
     inner: R,
-    transcoder: Transcoder,
-    buf: Vec<u8>,
-    start: usize,
-    end: usize,
-    eof: bool,
+    core: TranscodeReadCore,
 }
 
 impl<R: Read> TranscodingReader<R> {
@@ -64,11 +58,7 @@ impl<R: Read> TranscodingReader<R> {
     pub fn with_transcoder(inner: R, transcoder: Transcoder) -> Self {
         TranscodingReader {
             inner,
-            transcoder,
-            buf: vec![0; BUF_SIZE],
-            start: 0,
-            end: 0,
-            eof: false,
+            core: TranscodeReadCore::new(transcoder, BUF_SIZE),
         }
     }
 
@@ -80,40 +70,25 @@ impl<R: Read> TranscodingReader<R> {
 
 impl<R: Read> Read for TranscodingReader<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        if out.is_empty() {
-            return Ok(0);
-        }
         loop {
-            let (status, read, written) =
-                self.transcoder
-                    .transcode(&self.buf[self.start..self.end], out, self.eof);
-            self.start += read;
-            match status {
-                Status::Malformed { offset, kind } => {
-                    if written > 0 {
-                        // The error is reported again by the next call.
-                        return Ok(written);
-                    }
-                    return Err(DecodeError {
-                        offset,
-                        kind,
-                        encoding: self.transcoder.from(),
-                    }
-                    .into());
-                }
-                Status::OutputFull => return Ok(written),
-                Status::InputEmpty if written > 0 || self.eof => return Ok(written),
-                Status::InputEmpty => {
-                    self.start = 0;
-                    self.end = 0;
-                    match self.inner.read(&mut self.buf) {
-                        Ok(0) => self.eof = true,
-                        Ok(n) => self.end = n,
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                        Err(e) => return Err(e),
-                    }
+            match self.core.read(out) {
+                ReadStep::Output(n) => return Ok(n),
+                ReadStep::Error(e) => return Err(e.into()),
+                ReadStep::NeedInput => {
+                    let n = read_retrying(&mut self.inner, self.core.input_buf())?;
+                    self.core.filled(n);
                 }
             }
+        }
+    }
+}
+
+/// `inner.read(buf)`, again after `Interrupted`.
+fn read_retrying<R: Read>(inner: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match inner.read(buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            r => return r,
         }
     }
 }
@@ -133,8 +108,7 @@ impl<R: Read> Read for TranscodingReader<R> {
 #[derive(Debug)]
 pub struct TranscodingWriter<W: Write> {
     inner: Option<W>,
-    transcoder: Transcoder,
-    out: Vec<u8>,
+    core: TranscodeWriteCore,
 }
 
 impl<W: Write> TranscodingWriter<W> {
@@ -147,8 +121,7 @@ impl<W: Write> TranscodingWriter<W> {
     pub fn with_transcoder(inner: W, transcoder: Transcoder) -> Self {
         TranscodingWriter {
             inner: Some(inner),
-            transcoder,
-            out: vec![0; BUF_SIZE],
+            core: TranscodeWriteCore::new(transcoder, BUF_SIZE),
         }
     }
 
@@ -172,10 +145,12 @@ impl<W: Write> TranscodingWriter<W> {
             .expect("inner writer present until finish");
         let mut done = 0;
         loop {
-            let (status, read, written) =
-                self.transcoder.transcode(&src[done..], &mut self.out, last);
+            let (status, read) = self.core.convert(&src[done..], last);
             done += read;
-            inner.write_all(&self.out[..written])?;
+            let pending = self.core.pending();
+            let n = pending.len();
+            inner.write_all(pending)?;
+            self.core.consumed(n);
             match status {
                 Status::InputEmpty => return Ok(done),
                 Status::OutputFull => {}
@@ -183,12 +158,7 @@ impl<W: Write> TranscodingWriter<W> {
                     if done > 0 {
                         return Ok(done);
                     }
-                    return Err(DecodeError {
-                        offset,
-                        kind,
-                        encoding: self.transcoder.from(),
-                    }
-                    .into());
+                    return Err(self.core.error(offset, kind).into());
                 }
             }
         }
@@ -239,18 +209,7 @@ impl<W: Write> Drop for TranscodingWriter<W> {
 #[derive(Debug)]
 pub struct Utf8ValidatingReader<R> {
     inner: R,
-    buf: Vec<u8>,
-    /// `buf[start..ready]` is validated and not handed out yet; `buf[ready..end]` is a
-    /// cut sequence waiting for more input (the validator holds it too).
-    start: usize,
-    ready: usize,
-    end: usize,
-    /// Stream offset of `buf[0]`.
-    pos: u64,
-    /// The stream's validator: it says how far the stream is valid.
-    validator: Utf8Validator,
-    error: Option<DecodeError>,
-    eof: bool,
+    core: Utf8ReadCore,
 }
 
 impl<R: Read> Utf8ValidatingReader<R> {
@@ -258,14 +217,7 @@ impl<R: Read> Utf8ValidatingReader<R> {
     pub fn new(inner: R) -> Self {
         Utf8ValidatingReader {
             inner,
-            buf: vec![0; BUF_SIZE],
-            start: 0,
-            ready: 0,
-            end: 0,
-            pos: 0,
-            validator: Utf8Validator::new(),
-            error: None,
-            eof: false,
+            core: Utf8ReadCore::new(BUF_SIZE),
         }
     }
 
@@ -273,59 +225,18 @@ impl<R: Read> Utf8ValidatingReader<R> {
     pub fn into_inner(self) -> R {
         self.inner
     }
-
-    /// Records `e`, a validator error at a stream offset, and holds back the bytes
-    /// from it on.
-    fn fail(&mut self, e: Utf8Error) {
-        let at = e.valid_up_to() as u64;
-        self.ready = (at - self.pos) as usize;
-        self.error = Some(DecodeError {
-            offset: at,
-            kind: e.kind(),
-            encoding: Encoding::Utf8,
-        });
-    }
 }
 
 impl<R: Read> Read for Utf8ValidatingReader<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         loop {
-            if self.start < self.ready || out.is_empty() {
-                let n = (self.ready - self.start).min(out.len());
-                out[..n].copy_from_slice(&self.buf[self.start..self.start + n]);
-                self.start += n;
-                return Ok(n);
-            }
-            if let Some(e) = self.error {
-                return Err(e.into());
-            }
-            if self.eof {
-                return Ok(0);
-            }
-            // Keep the cut sequence, read more after it.
-            self.buf.copy_within(self.ready..self.end, 0);
-            self.pos += self.ready as u64;
-            self.end -= self.ready;
-            self.start = 0;
-            self.ready = 0;
-            let n = loop {
-                match self.inner.read(&mut self.buf[self.end..]) {
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    r => break r?,
+            match self.core.read(out) {
+                ReadStep::Output(n) => return Ok(n),
+                ReadStep::Error(e) => return Err(e.into()),
+                ReadStep::NeedInput => {
+                    let n = read_retrying(&mut self.inner, self.core.input_buf())?;
+                    self.core.filled(n);
                 }
-            };
-            if n == 0 {
-                self.eof = true;
-                if let Err(e) = self.validator.clone().finish() {
-                    self.fail(e);
-                }
-                continue;
-            }
-            self.validator.update(&self.buf[self.end..self.end + n]);
-            self.end += n;
-            match self.validator.error() {
-                Some(e) => self.fail(e),
-                None => self.ready = (self.validator.valid_up_to() as u64 - self.pos) as usize,
             }
         }
     }

@@ -105,6 +105,8 @@ mod owned;
 mod par;
 mod split;
 mod stream;
+#[cfg(feature = "std")]
+mod stream_core;
 mod unchecked;
 mod validate;
 // WTF-8, CESU-8, MUTF-8
