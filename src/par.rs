@@ -6,14 +6,24 @@
 //! converted on its own and the joined results are exactly those of one thread:
 //! output, error kind and error position included.
 //!
-//! Transcoding writes every piece straight into its place in the caller's buffer:
-//! a first parallel pass counts each piece's output as if it were valid (the SIMD
-//! counters, much cheaper than a conversion), the prefix sums give each piece its
-//! slot, and a second parallel pass converts each piece into its slot. A piece whose
-//! conversion does not fill its slot exactly is not valid text: in strict mode the
-//! conversion goes on from its start on one thread (stopping at the error, within
-//! the piece); in lossy mode its exact lossy length is counted and the pieces from it
-//! on are converted again at their new places.
+//! [`par_transcode`] works in rounds of one task per thread: a task first copies the
+//! output it made in the previous round from its scratch buffer to its place in the
+//! caller's buffer (known by then: the prefix sums of the previous round's output
+//! lengths), then converts its next piece (512 KiB) into that scratch buffer. Each
+//! byte is converted once, and nothing is counted beforehand. Extra memory: one
+//! scratch buffer per thread, `max_output_len` of a piece (at most 2 MiB each, for
+//! UTF-32 output or UTF-8 lossy). The first piece that is not valid text (strict
+//! mode) or whose output does not fit in the caller's buffer ends the parallel part:
+//! the conversion goes on from its start on the calling thread, which gives one
+//! thread's result, error position and `OutputTooSmall` included.
+//!
+//! [`par_transcode_to_vec`] allocates its output at its exact size: a first parallel
+//! pass counts each piece's output as if it were valid (the SIMD counters), the
+//! prefix sums give each piece its slot, and a second parallel pass converts each
+//! piece into its slot. A piece whose conversion does not fill its slot exactly is
+//! not valid text: in strict mode the conversion goes on from its start on one
+//! thread; in lossy mode its exact lossy length is counted and the pieces from it on
+//! are converted again at their new places.
 
 use crate::kernel::active;
 use crate::len::{lossy_output_len_with, valid_output_len};
@@ -111,6 +121,8 @@ pub fn par_validate_utf8_in_pieces(src: &[u8], piece: usize) -> Result<(), Utf8E
 /// suffices). Inputs under 512 KiB, or a pool of one thread, are converted on the
 /// calling thread. Unlike `transcode`, after an error of any kind the bytes of `dst`
 /// after `written()` may have been written (pieces converted ahead of the error).
+/// Extra memory: one scratch buffer per thread of the pool, of
+/// `max_output_len(from, to, 512 KiB)` bytes, whatever the input length.
 ///
 /// ```
 /// use utfast::{Encoding, Mode};
