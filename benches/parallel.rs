@@ -3,8 +3,11 @@
 //! pure-ASCII buffer. It first prints the speed-up of each parallel function over its
 //! single-thread twin (best of 15 interleaved runs each, the line to read), then runs
 //! criterion on both; run it on an idle machine (the numbers of a shared machine mean
-//! little). `UTFAST_BENCH_PIECES=256,1024` also prints `par_transcode` with pieces of
-//! those sizes (KiB), to tune its piece size.
+//! little; `chrt -f 10` keeps other processes off the cores, not off the memory bus).
+//! For transcoding it also prints the memory traffic of the single-thread run, which
+//! shows when two cores cannot do much better. `UTFAST_BENCH_PIECES=256,1024` also
+//! prints `par_transcode` with pieces of those sizes (KiB), to tune its piece size.
+//! Only the speed-up table: `cargo bench -p utfast-benches --bench parallel -- none`.
 //!
 //! Ids: `<input>/<operation>/<threads>` with `threads` = `1` (the single-thread
 //! function: `validate_utf8`, `transcode`) or `par` (rayon's global pool, one thread
@@ -39,96 +42,100 @@ fn mixed() -> Vec<u8> {
     v
 }
 
-/// The fastest of `runs` timings of `f`, in seconds.
-fn best_of(runs: usize, mut f: impl FnMut()) -> f64 {
-    (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed().as_secs_f64()
-        })
-        .fold(f64::INFINITY, f64::min)
+/// The best wall time of the runs of a function.
+#[derive(Clone, Copy)]
+struct Best {
+    wall: f64,
+}
+
+impl Best {
+    fn new() -> Self {
+        Best {
+            wall: f64::INFINITY,
+        }
+    }
+    fn run(&mut self, mut f: impl FnMut()) {
+        let t = Instant::now();
+        f();
+        self.wall = self.wall.min(t.elapsed().as_secs_f64());
+    }
 }
 
 /// Prints the speed-up of each parallel function over its single-thread twin: the
 /// best of 15 runs each, the two interleaved so that a burst of load elsewhere hits
-/// both.
+/// both. The load average is printed first: with other processes running, the
+/// speed-up means little (rayon's waiting threads spin and compete with them).
 fn print_speedups(inputs: &[(&str, Vec<u8>)]) {
+    let threads = rayon::current_num_threads();
     println!(
-        "speed-up (best of 15 runs each), kernel {}, rayon threads {}:",
+        "speed-up (best of 15 runs each), kernel {}, rayon threads {threads}, load {}",
         utfast::kernel::active().name(),
-        rayon::current_num_threads()
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim()
     );
     for (name, src) in inputs {
-        let (mut one, mut par) = (f64::INFINITY, f64::INFINITY);
+        let (mut one, mut par) = (Best::new(), Best::new());
         for _ in 0..15 {
-            one = one.min(best_of(1, || {
-                black_box(utfast::validate_utf8(black_box(src))).unwrap()
-            }));
-            par = par.min(best_of(1, || {
-                black_box(utfast::par_validate_utf8(black_box(src))).unwrap()
-            }));
+            one.run(|| black_box(utfast::validate_utf8(black_box(src))).unwrap());
+            par.run(|| black_box(utfast::par_validate_utf8(black_box(src))).unwrap());
         }
-        report(name, "validate_utf8", src.len(), one, par);
+        report(name, "validate_utf8", src.len(), 0, one, par);
         for to in [Encoding::Utf16Le, Encoding::Utf32Le] {
             let mut dst = vec![0u8; utfast::max_output_len(Encoding::Utf8, to, src.len())];
-            utfast::transcode(src, &mut dst, Encoding::Utf8, to, Mode::Strict).unwrap();
-            let (mut one, mut par) = (f64::INFINITY, f64::INFINITY);
+            let out = utfast::transcode(src, &mut dst, Encoding::Utf8, to, Mode::Strict).unwrap();
+            let (mut one, mut par) = (Best::new(), Best::new());
+            let from = Encoding::Utf8;
             for _ in 0..15 {
-                one = one.min(best_of(1, || {
-                    utfast::transcode(black_box(src), &mut dst, Encoding::Utf8, to, Mode::Strict)
+                one.run(|| {
+                    utfast::transcode(black_box(src), &mut dst, from, to, Mode::Strict).unwrap();
+                });
+                par.run(|| {
+                    utfast::par_transcode(black_box(src), &mut dst, from, to, Mode::Strict)
                         .unwrap();
-                }));
-                par = par.min(best_of(1, || {
-                    utfast::par_transcode(
-                        black_box(src),
-                        &mut dst,
-                        Encoding::Utf8,
-                        to,
-                        Mode::Strict,
-                    )
-                    .unwrap();
-                }));
+                });
             }
-            report(
-                name,
-                &format!("transcode utf8->{}", to.name()),
-                src.len(),
-                one,
-                par,
-            );
+            let op = format!("transcode utf8->{}", to.name());
+            report(name, &op, src.len(), out, one, par);
             // Tuning: `UTFAST_BENCH_PIECES=256,1024` (KiB) also times those piece sizes.
             let sizes = std::env::var("UTFAST_BENCH_PIECES").unwrap_or_default();
             for kib in sizes
                 .split(',')
                 .filter_map(|s| s.trim().parse::<usize>().ok())
             {
-                let mut par = f64::INFINITY;
+                let mut par = Best::new();
                 for _ in 0..15 {
-                    par = par.min(best_of(1, || {
-                        utfast::par_transcode_in_pieces(
-                            black_box(src),
-                            &mut dst,
-                            (Encoding::Utf8, to, Mode::Strict),
-                            kib << 10,
-                        )
-                        .unwrap();
-                    }));
+                    par.run(|| {
+                        let how = (from, to, Mode::Strict);
+                        utfast::par_transcode_in_pieces(black_box(src), &mut dst, how, kib << 10)
+                            .unwrap();
+                    });
                 }
                 let op = format!("  pieces of {kib} KiB");
-                report(name, &op, src.len(), one, par);
+                report(name, &op, src.len(), out, one, par);
             }
         }
     }
 }
 
-fn report(input: &str, op: &str, len: usize, one: f64, par: f64) {
-    let gibs = |t: f64| len as f64 / t / f64::from(1u32 << 30);
+/// One line of the speed-up table. `out` is the output length: with it, the memory
+/// traffic of the single-thread run (input read, output written and first read by
+/// the write-allocate of each cache line), which bounds the speed-up when two cores
+/// together cannot move much more.
+fn report(input: &str, op: &str, len: usize, out: usize, one: Best, par: Best) {
+    let gibs = |bytes: usize, t: f64| bytes as f64 / t / f64::from(1u32 << 30);
+    let traffic = match out {
+        0 => String::new(),
+        _ => format!(
+            "   (1 thread moves {:.1} GiB/s)",
+            gibs(len + 2 * out, one.wall)
+        ),
+    };
     println!(
-        "  {input:<12} {op:<26} 1 thread {:6.2} GiB/s   par {:6.2} GiB/s   speed-up {:.2}x",
-        gibs(one),
-        gibs(par),
-        one / par
+        "  {input:<12} {op:<26} 1 thread {:6.2} GiB/s   par {:6.2} GiB/s   speed-up {:.2}x{traffic}",
+        gibs(len, one.wall),
+        gibs(len, par.wall),
+        one.wall / par.wall,
     );
 }
 

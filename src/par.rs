@@ -6,24 +6,14 @@
 //! converted on its own and the joined results are exactly those of one thread:
 //! output, error kind and error position included.
 //!
-//! [`par_transcode`] works in rounds of one task per thread: a task first copies the
-//! output it made in the previous round from its scratch buffer to its place in the
-//! caller's buffer (known by then: the prefix sums of the previous round's output
-//! lengths), then converts its next piece (512 KiB) into that scratch buffer. Each
-//! byte is converted once, and nothing is counted beforehand. Extra memory: one
-//! scratch buffer per thread, `max_output_len` of a piece (at most 2 MiB each, for
-//! UTF-32 output or UTF-8 lossy). The first piece that is not valid text (strict
-//! mode) or whose output does not fit in the caller's buffer ends the parallel part:
-//! the conversion goes on from its start on the calling thread, which gives one
-//! thread's result, error position and `OutputTooSmall` included.
-//!
-//! [`par_transcode_to_vec`] allocates its output at its exact size: a first parallel
-//! pass counts each piece's output as if it were valid (the SIMD counters), the
-//! prefix sums give each piece its slot, and a second parallel pass converts each
-//! piece into its slot. A piece whose conversion does not fill its slot exactly is
-//! not valid text: in strict mode the conversion goes on from its start on one
-//! thread; in lossy mode its exact lossy length is counted and the pieces from it on
-//! are converted again at their new places.
+//! Transcoding writes every piece straight into its place in the caller's buffer:
+//! a first parallel pass counts each piece's output as if it were valid (the SIMD
+//! counters, much cheaper than a conversion), the prefix sums give each piece its
+//! slot, and a second parallel pass converts each piece into its slot. A piece whose
+//! conversion does not fill its slot exactly is not valid text: in strict mode the
+//! conversion goes on from its start on one thread (stopping at the error, within
+//! the piece); in lossy mode its exact lossy length is counted and the pieces from it
+//! on are converted again at their new places.
 
 use crate::kernel::active;
 use crate::len::{lossy_output_len_with, valid_output_len};
@@ -31,7 +21,6 @@ use crate::split::piece_starts;
 use alloc::vec;
 use alloc::vec::Vec;
 use rayon::prelude::*;
-use utfast_scalar::transcode::max_output_len;
 use utfast_scalar::{Encoding, ErrorKind, Mode, TranscodeError, Utf8Error};
 use utfast_simd::Kernel;
 
@@ -39,10 +28,6 @@ use utfast_simd::Kernel;
 const MIN_PIECE: usize = 256 * 1024;
 /// Largest piece (a few per thread keep the threads evenly loaded).
 const MAX_PIECE: usize = 4 << 20;
-
-/// The pieces of `par_transcode`: small enough that a thread's output stays in its
-/// cache until it is copied to its place.
-const TRANSCODE_PIECE: usize = 512 * 1024;
 
 /// The piece size for `len` bytes, or `None` if one thread should do it all.
 fn piece_size(len: usize) -> Option<usize> {
@@ -121,8 +106,6 @@ pub fn par_validate_utf8_in_pieces(src: &[u8], piece: usize) -> Result<(), Utf8E
 /// suffices). Inputs under 512 KiB, or a pool of one thread, are converted on the
 /// calling thread. Unlike `transcode`, after an error of any kind the bytes of `dst`
 /// after `written()` may have been written (pieces converted ahead of the error).
-/// Extra memory: one scratch buffer per thread of the pool, of
-/// `max_output_len(from, to, 512 KiB)` bytes, whatever the input length.
 ///
 /// ```
 /// use utfast::{Encoding, Mode};
@@ -141,13 +124,12 @@ pub fn par_transcode(
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     match piece_size(src.len()) {
-        Some(_) => par_transcode_in_pieces(src, dst, (from, to, mode), TRANSCODE_PIECE),
+        Some(piece) => par_transcode_in_pieces(src, dst, (from, to, mode), piece),
         None => active().transcode(src, dst, from, to, mode),
     }
 }
 
-/// [`par_transcode`] with pieces of about `piece` bytes (a multiple of 4), for tests
-/// and benchmarks.
+/// [`par_transcode`] with pieces of about `piece` bytes (a multiple of 4), for tests.
 #[doc(hidden)]
 pub fn par_transcode_in_pieces(
     src: &[u8],
@@ -157,137 +139,8 @@ pub fn par_transcode_in_pieces(
 ) -> Result<usize, TranscodeError> {
     let k = active();
     let pieces = Pieces::new(src, from, piece);
-    // Task `t` converts pieces `tasks[t]..tasks[t + 1]`: one piece, or (tiny pieces in
-    // tests) enough of them that a task is not all thread overhead.
-    let mut tasks = Vec::new();
-    let mut size = usize::MAX;
-    for i in 0..pieces.len() {
-        if size >= MIN_TASK {
-            tasks.push(i);
-            size = 0;
-        }
-        size += pieces.get(i).len();
-    }
-    tasks.push(pieces.len());
-    let task = |t: usize| tasks[t]..tasks[t + 1];
-    let task_count = tasks.len() - 1;
-    let threads = rayon::current_num_threads().clamp(1, task_count);
-    // One scratch buffer per task of a round, reused by every round.
-    let mut scratch: Vec<Vec<u8>> = (0..threads).map(|_| Vec::new()).collect();
-    // Output of the previous round waiting in `scratch` (lengths), to be copied to
-    // `dst[out..]` one after the other.
-    let mut waiting: Vec<usize> = Vec::new();
-    // `dst[..out]` is final: the conversion of the tasks before task `first`.
-    let mut out = 0;
-    let mut first = 0;
-    while first < task_count {
-        let n = threads.min(task_count - first);
-        // Task `j` of a round copies the previous round's output `j` to its place, then
-        // converts task `first + j` into scratch buffer `j`. (The last round may have
-        // fewer tasks than the previous one.)
-        let places = split_places(&mut dst[out..], &waiting, n);
-        out += waiting.iter().sum::<usize>();
-        let mut results: Vec<Option<usize>> = scratch[..places.len()]
-            .par_iter_mut()
-            .zip(places)
-            .enumerate()
-            .map(|(j, (buf, place))| {
-                place.copy_from_slice(&buf[..place.len()]);
-                if j >= n {
-                    return Some(0);
-                }
-                convert_task(k, &pieces, task(first + j), buf, (from, to, mode))
-            })
-            .collect();
-        results.truncate(n);
-        // The first task that failed or does not fit in `dst` ends the parallel part.
-        let mut room = dst.len() - out;
-        let stop = results.iter().position(|r| match *r {
-            Some(w) if w <= room => {
-                room -= w;
-                false
-            }
-            _ => true,
-        });
-        waiting = results.iter().map(|r| r.unwrap_or(0)).collect();
-        if let Some(j) = stop {
-            for (buf, &len) in scratch.iter().zip(&waiting[..j]) {
-                dst[out..out + len].copy_from_slice(&buf[..len]);
-                out += len;
-            }
-            let start = pieces.cuts[tasks[first + j]];
-            return finish_on_this_thread(k, src, start, dst, out, (from, to, mode));
-        }
-        first += n;
-    }
-    // The last round's output.
-    split_places(&mut dst[out..], &waiting, 0)
-        .into_par_iter()
-        .zip(&scratch)
-        .for_each(|(place, buf)| place.copy_from_slice(&buf[..place.len()]));
-    Ok(out + waiting.iter().sum::<usize>())
-}
-
-/// Smallest input of a `par_transcode` task (tests cut inputs into pieces of a few
-/// bytes).
-const MIN_TASK: usize = 256;
-
-/// `dst` cut into consecutive places of `lens` bytes, then empty ones up to `n` places.
-fn split_places<'a>(mut dst: &'a mut [u8], lens: &[usize], n: usize) -> Vec<&'a mut [u8]> {
-    let mut places = Vec::with_capacity(lens.len().max(n));
-    for &len in lens {
-        let (place, after) = core::mem::take(&mut dst).split_at_mut(len);
-        places.push(place);
-        dst = after;
-    }
-    places.resize_with(lens.len().max(n), Default::default);
-    places
-}
-
-/// Converts pieces `range` one by one into `buf` (grown to their worst-case output
-/// length): the output length, or `None` if a piece is not valid text (strict mode).
-fn convert_task(
-    k: &Kernel,
-    pieces: &Pieces<'_>,
-    range: core::ops::Range<usize>,
-    buf: &mut Vec<u8>,
-    (from, to, mode): (Encoding, Encoding, Mode),
-) -> Option<usize> {
-    let need = range
-        .clone()
-        .map(|i| max_output_len(from, to, pieces.get(i).len()))
-        .fold(0usize, usize::saturating_add);
-    if buf.len() < need {
-        buf.resize(need, 0);
-    }
-    let mut w = 0;
-    for i in range {
-        let p = pieces.get(i);
-        let max = max_output_len(from, to, p.len());
-        w += k.transcode(p, &mut buf[w..w + max], from, to, mode).ok()?;
-    }
-    Some(w)
-}
-
-/// Converts `src[start..]` into `dst[out..]` on the calling thread, where
-/// `dst[..out]` is the conversion of `src[..start]`, and returns what one call on the
-/// whole input returns.
-fn finish_on_this_thread(
-    k: &Kernel,
-    src: &[u8],
-    start: usize,
-    dst: &mut [u8],
-    out: usize,
-    (from, to, mode): (Encoding, Encoding, Mode),
-) -> Result<usize, TranscodeError> {
-    match k.transcode(&src[start..], &mut dst[out..], from, to, mode) {
-        Ok(w) => Ok(out + w),
-        Err(e) => Err(TranscodeError::new(
-            e.kind(),
-            start + e.valid_up_to(),
-            out + e.written(),
-        )),
-    }
+    let lens = predicted_lens(k, &pieces, from, to);
+    convert(k, &pieces, lens, dst, from, to, mode)
 }
 
 /// [`transcode_to_vec`](crate::transcode_to_vec) on several threads: the same result.
@@ -435,5 +288,12 @@ fn convert(
     }
     // The rest on this thread: an error, a full `dst`, or (lossy) more text than the
     // counts said.
-    finish_on_this_thread(k, pieces.src, start, dst, out, (from, to, mode))
+    match k.transcode(&pieces.src[start..], &mut dst[out..], from, to, mode) {
+        Ok(w) => Ok(out + w),
+        Err(e) => Err(TranscodeError::new(
+            e.kind(),
+            start + e.valid_up_to(),
+            out + e.written(),
+        )),
+    }
 }
