@@ -15,9 +15,11 @@
 //! the piece); in lossy mode its exact lossy length is counted and the pieces from it
 //! on are converted again at their new places.
 
+extern crate std;
+
 use crate::kernel::active;
 use crate::len::{lossy_output_len_with, valid_output_len};
-use crate::split::piece_starts;
+use crate::split::{piece_boundary, piece_starts};
 use alloc::vec;
 use alloc::vec::Vec;
 use rayon::prelude::*;
@@ -137,10 +139,197 @@ pub fn par_transcode_in_pieces(
     (from, to, mode): (Encoding, Encoding, Mode),
     piece: usize,
 ) -> Result<usize, TranscodeError> {
-    let k = active();
-    let pieces = Pieces::new(src, from, piece);
-    let lens = predicted_lens(k, &pieces, from, to);
-    convert(k, &pieces, lens, dst, from, to, mode)
+    pipelined(active(), src, dst, (from, to, mode), piece)
+}
+
+/// One task of a round of [`pipelined`].
+enum Task<'s, 'd> {
+    /// Convert `src` into `slot` (exactly its counted length), then count `next`.
+    Counted {
+        src: &'s [u8],
+        slot: &'d mut [u8],
+        next: &'s [u8],
+    },
+    /// Convert `src` into the rest of the destination.
+    Last { src: &'s [u8], rest: &'d mut [u8] },
+}
+
+/// What a task did: its conversion's result, the output length of its `next` piece,
+/// and how long it took.
+struct Done {
+    result: Result<usize, TranscodeError>,
+    next_len: usize,
+    nanos: u128,
+}
+
+/// `par_transcode` without a counting pass over all of the text. A round converts
+/// `threads - 1` pieces whose output lengths are known (they were counted in the
+/// round before) into their exact places, and, at the same time, one longer piece
+/// after them into the rest of `dst`: its output length is not needed, since nothing
+/// follows it in this round, and its conversion returns it. While the last piece is
+/// converted, the other threads count the pieces of the next round (counting costs a
+/// fraction of converting). Only `threads - 1` pieces in `threads` are counted, so
+/// two threads reach (2 + r) / (1 + r) times one thread's speed, r being the cost of
+/// counting relative to converting, instead of 2 / (1 + r) for count-then-convert.
+/// The last piece's length adapts, round by round, to the measured times.
+///
+/// A piece whose conversion fails or whose length differs from its count (invalid
+/// text in strict or trusted-valid mode), a `dst` too small for the counted pieces,
+/// or an error in the last piece: one thread goes on from that piece's start, so the
+/// result, including the error, is one thread's.
+fn pipelined(
+    k: &Kernel,
+    src: &[u8],
+    dst: &mut [u8],
+    (from, to, mode): (Encoding, Encoding, Mode),
+    piece: usize,
+) -> Result<usize, TranscodeError> {
+    let count = |p: &[u8]| match mode {
+        // Exact for any input (and the text is cut as the lossy conversion needs).
+        Mode::Lossy => lossy_output_len_with(k, p, from, to),
+        // Exact for valid input; invalid input fails the conversion of that piece.
+        _ => valid_output_len(k, p, from, to),
+    };
+    let counted = rayon::current_num_threads().max(2) - 1;
+    let piece = piece.max(4) & !3;
+    // The pieces are cut at `piece_boundary` after `at` rounded down to a multiple of
+    // 4 (so that a UTF-16/UTF-32 unit is never split); a cut `piece >= 4` bytes after
+    // the previous one stays after it.
+    let cut = |at: usize| -> usize {
+        let at = at.min(src.len());
+        let at = at - at % 4;
+        piece_boundary(from, src, at)
+    };
+    let next_pieces = |start: usize| -> Vec<(usize, usize)> {
+        let mut v = Vec::with_capacity(counted);
+        let mut at = start;
+        while v.len() < counted && at < src.len() {
+            let end = cut(at + piece);
+            let end = if src.len() - end < 4 { src.len() } else { end };
+            v.push((at, end));
+            at = end;
+        }
+        v
+    };
+    let mut pieces = next_pieces(0);
+    let mut lens: Vec<usize> = pieces.par_iter().map(|&(a, b)| count(&src[a..b])).collect();
+    // Length of the last piece relative to a counted one (adapted after each round).
+    let mut ratio = 1.3f64;
+    let mut pos = 0usize; // input converted so far
+    let mut out = 0usize; // output written so far
+    let single = |pos: usize, out: usize, dst: &mut [u8]| match k.transcode(
+        &src[pos..],
+        &mut dst[out..],
+        from,
+        to,
+        mode,
+    ) {
+        Ok(w) => Ok(out + w),
+        Err(e) => Err(TranscodeError::new(
+            e.kind(),
+            pos + e.valid_up_to(),
+            out + e.written(),
+        )),
+    };
+    loop {
+        if pos == src.len() {
+            return Ok(out);
+        }
+        let counted_end = pieces.last().map_or(pos, |p| p.1);
+        let total: usize = lens.iter().sum();
+        if out + total > dst.len() || pieces.is_empty() {
+            return single(pos, out, dst);
+        }
+        // The last piece of this round, then the next round's counted pieces.
+        let want = (piece as f64 * ratio) as usize;
+        let last_end = if counted_end >= src.len() {
+            src.len()
+        } else {
+            let e = cut(counted_end + want.max(4));
+            if src.len() - e < piece / 2 {
+                src.len()
+            } else {
+                e
+            }
+        };
+        let upcoming = next_pieces(last_end);
+        let mut tasks = Vec::with_capacity(pieces.len() + 1);
+        let mut rest = &mut dst[out..];
+        for (j, (&(a, b), &len)) in pieces.iter().zip(&lens).enumerate() {
+            let (slot, after) = rest.split_at_mut(len);
+            rest = after;
+            let next = upcoming.get(j).map_or(&src[..0], |&(c, d)| &src[c..d]);
+            tasks.push(Task::Counted {
+                src: &src[a..b],
+                slot,
+                next,
+            });
+        }
+        if counted_end < last_end {
+            tasks.push(Task::Last {
+                src: &src[counted_end..last_end],
+                rest,
+            });
+        }
+        let done: Vec<Done> = tasks
+            .into_par_iter()
+            .map(|task| {
+                let t = std::time::Instant::now();
+                let (result, next_len) = match task {
+                    Task::Counted { src, slot, next } => {
+                        let r = k.transcode(src, slot, from, to, mode);
+                        let n = if next.is_empty() { 0 } else { count(next) };
+                        (r, n)
+                    }
+                    Task::Last { src, rest } => (k.transcode(src, rest, from, to, mode), 0),
+                };
+                Done {
+                    result,
+                    next_len,
+                    nanos: t.elapsed().as_nanos(),
+                }
+            })
+            .collect();
+        // The counted pieces, in order: each must have filled its slot exactly.
+        for (j, (&(a, _), &len)) in pieces.iter().zip(&lens).enumerate() {
+            match done[j].result {
+                Ok(w) if w == len => out += w,
+                _ => return single(a, out, dst),
+            }
+        }
+        if counted_end < last_end {
+            let d = &done[pieces.len()];
+            match &d.result {
+                Ok(w) => out += w,
+                // The last piece ran into the rest of `dst` from where one thread
+                // would have been: its result is one thread's.
+                Err(e) => {
+                    return Err(TranscodeError::new(
+                        e.kind(),
+                        counted_end + e.valid_up_to(),
+                        out + e.written(),
+                    ))
+                }
+            }
+            // Balance the next round: the last piece should take as long as a
+            // counted piece's conversion and the count after it.
+            let busy = done[..pieces.len()]
+                .iter()
+                .map(|d| d.nanos)
+                .max()
+                .unwrap_or(0) as f64;
+            let last_len = (last_end - counted_end) as f64;
+            let per_byte_last = d.nanos as f64 / last_len.max(1.0);
+            let per_byte_counted = busy / piece as f64;
+            if per_byte_last > 0.0 && busy > 0.0 {
+                let target = (per_byte_counted / per_byte_last).clamp(0.5, 4.0);
+                ratio = 0.5 * ratio + 0.5 * target;
+            }
+        }
+        pos = last_end;
+        lens = done[..upcoming.len()].iter().map(|d| d.next_len).collect();
+        pieces = upcoming;
+    }
 }
 
 /// [`transcode_to_vec`](crate::transcode_to_vec) on several threads: the same result.
