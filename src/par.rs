@@ -6,14 +6,20 @@
 //! converted on its own and the joined results are exactly those of one thread:
 //! output, error kind and error position included.
 //!
-//! Transcoding writes every piece straight into its place in the caller's buffer:
-//! a first parallel pass counts each piece's output as if it were valid (the SIMD
-//! counters, much cheaper than a conversion), the prefix sums give each piece its
-//! slot, and a second parallel pass converts each piece into its slot. A piece whose
-//! conversion does not fill its slot exactly is not valid text: in strict mode the
-//! conversion goes on from its start on one thread (stopping at the error, within
-//! the piece); in lossy mode its exact lossy length is counted and the pieces from it
-//! on are converted again at their new places.
+//! Transcoding writes every piece straight into its place in the destination.
+//! `par_transcode` works in rounds: `threads - 1` pieces whose output lengths were
+//! counted (the SIMD counters, a fraction of a conversion's cost) are converted into
+//! their exact slots while one more piece, after them, is converted into the rest of
+//! the buffer (its length is not needed: nothing follows it in the round); the
+//! counting of the next round's pieces overlaps that last conversion. A counted piece
+//! whose conversion does not fill its slot exactly is not valid text: the conversion
+//! goes on from its start on one thread (strict: stopping at the error). In lossy
+//! mode the counts are exact lossy lengths.
+//!
+//! `par_transcode_to_vec` allocates its output at the exact size: a first parallel
+//! pass counts every piece, a second converts each into its slot (lossy input with
+//! errors: the failed pieces are counted exactly and the pieces from the first of
+//! them converted again).
 
 extern crate std;
 
