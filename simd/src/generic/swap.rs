@@ -36,18 +36,27 @@ use super::utf32::Utf32Check;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
 
-/// The cheap first test of the UTF-16 swap loops: whether any of four vectors holds
-/// a surrogate (0xD800..=0xDFFF), in two operations per vector. A unit is a
-/// surrogate exactly when its high byte is 0xD8..=0xDF; flipping bit 5 of the high
-/// byte maps those to 0xF8..=0xFF and every other high byte below 0xF8, so the
-/// bytewise maximum of the flipped vectors has a high byte of at least 0xF8 exactly
-/// when some unit is a surrogate (the low bytes are left as they are, and the
-/// final saturating subtraction of 0xFF clears them).
+/// The cheap first tests of the UTF-16 swap loops: whether any of four vectors holds
+/// a surrogate (0xD800..=0xDFFF).
+///
+/// - [`maybe4`](Self::maybe4), one operation per vector: whether any unit is at
+///   least 0xD800, from the bytewise maximum of the four vectors (its high bytes are
+///   the maxima of the units' high bytes; a saturating subtraction of 0xD7FF keeps
+///   exactly the high bytes above 0xD7 and clears the low bytes). Most text has no
+///   unit above 0xD7FF at all; the maximum leaves the vectors intact for the swap,
+///   so this costs no register copy on two-operand ISAs (SSE).
+/// - [`any4`](Self::any4), two operations per vector, the exact test: a unit is a
+///   surrogate exactly when its high byte is 0xD8..=0xDF; flipping bit 5 of the
+///   high byte maps those to 0xF8..=0xFF and every other high byte below 0xF8, so
+///   the bytewise maximum of the flipped vectors has a high byte of at least 0xF8
+///   exactly when some unit is a surrogate.
 struct AnySurrogate<V> {
     /// 0x2000 in the input's byte order.
     flip: V,
     /// 0xF7FF in the input's byte order.
     over: V,
+    /// 0xD7FF in the input's byte order.
+    over_bmp: V,
 }
 
 impl<V: VectorExt> AnySurrogate<V> {
@@ -60,7 +69,21 @@ impl<V: VectorExt> AnySurrogate<V> {
             AnySurrogate {
                 flip: V::splat4(pat16(0x2000, from)),
                 over: V::splat4(pat16(0xF7FF, from)),
+                over_bmp: V::splat4(pat16(0xD7FF, from)),
             }
+        }
+    }
+
+    /// Whether any unit of `v` is at least 0xD800 (false: no surrogate).
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn maybe4(&self, v: &[V; 4]) -> bool {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            let m = v[0].max8(v[1]).max8(v[2]).max8(v[3]);
+            !m.saturating_sub(self.over_bmp).is_zero()
         }
     }
 
@@ -159,7 +182,7 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf16ToUtf16<V, SWAP> {
                 V::load_unaligned(src.add(2 * V::BYTES)),
                 V::load_unaligned(src.add(3 * V::BYTES)),
             ];
-            if self.scan.any4(&v) && !self.pairs_ok(v) {
+            if self.scan.maybe4(&v) && self.scan.any4(&v) && !self.pairs_ok(v) {
                 return false;
             }
             for (k, &x) in v.iter().enumerate() {
@@ -338,7 +361,7 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                     break 'outer;
                 }
                 let v = load4::<V>(s.add(i));
-                if scan.any4(&v) {
+                if scan.maybe4(&v) && scan.any4(&v) {
                     break v;
                 }
                 store4::<V, 2, SWAP>(d.add(i), v);
