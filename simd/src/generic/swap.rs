@@ -344,10 +344,10 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
     // Whether the unit before `i` is a high surrogate (its pair is complete: the
     // unit at `i` was checked to be a low one).
     let mut carry = false;
-    let unit = |k: usize| from.read_u16([src[k], src[k + 1]]);
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
     // SAFETY: the ISA is the caller's promise; every load reads `step` bytes at `i`
-    // and every store writes them at `i`, with `i + step + 2 <= lim` checked before.
+    // and every store writes them at `i`, and the unit after them is read at
+    // `i + step`, with `i + step + 2 <= lim` checked before.
     unsafe {
         let scan = AnySurrogate::<V>::new(from);
         let m_fc = V::splat4(pat16(0xFC00, from));
@@ -381,7 +381,11 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                 // (read here, before the store: after an error nothing may be
                 // written past the valid prefix).
                 let last_hi = !zero.shift_in_two_bytes(prev).is_zero();
-                if !bad.is_zero() || (last_hi && !(0xDC00..0xE000).contains(&unit(i + step))) {
+                if !bad.is_zero()
+                    || (last_hi
+                        && !(0xDC00..0xE000)
+                            .contains(&from.read_u16([*s.add(i + step), *s.add(i + step + 1)])))
+                {
                     break 'outer;
                 }
                 store4::<V, 2, SWAP>(d.add(i), v);
@@ -391,7 +395,9 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                     break 'outer;
                 }
                 v = load4::<V>(s.add(i));
-                if !scan.any4(&v) {
+                // (The cheaper pre-test: four vectors with units above 0xD7FF but
+                // no surrogate stay in this loop, which is exact on them too.)
+                if !scan.maybe4(&v) {
                     if carry {
                         // A high surrogate before a unit that is not a low one.
                         break 'outer;
