@@ -339,7 +339,7 @@ fn utf16_errors_among_pairs() {
         x ^= x << 13;
         x ^= x >> 17;
         x ^= x << 5;
-        if x % 2 == 0 {
+        if x.is_multiple_of(2) {
             let c = 0x1F600 + (x >> 8) % 0x200 - 0x10000;
             base.extend_from_slice(&[0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)]);
         } else {
