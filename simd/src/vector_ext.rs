@@ -287,6 +287,22 @@ pub(crate) trait VectorExt: Vector {
     /// # Safety
     /// The CPU supports the implementing ISA.
     unsafe fn blend(mask: Self, a: Self, b: Self) -> Self;
+
+    /// Per byte: the larger of `self` and `other` (unsigned). The default builds it
+    /// from a saturating subtraction and a blend; the ISAs with an unsigned byte
+    /// maximum (`pmaxub`, `umax`) use it.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    #[inline(always)]
+    unsafe fn max8(self, other: Self) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe {
+            // `other - self` saturates to 0 exactly where `self >= other`.
+            let self_ge = other.saturating_sub(self).eq8(Self::splat(0));
+            Self::blend(self_ge, self, other)
+        }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -36,15 +36,82 @@ use super::utf32::Utf32Check;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
 
+/// The cheap first tests of the UTF-16 swap loops: whether any of four vectors holds
+/// a surrogate (0xD800..=0xDFFF).
+///
+/// - [`maybe4`](Self::maybe4), one operation per vector: whether any unit is at
+///   least 0xD800, from the bytewise maximum of the four vectors (its high bytes are
+///   the maxima of the units' high bytes; a saturating subtraction of 0xD7FF keeps
+///   exactly the high bytes above 0xD7 and clears the low bytes). Most text has no
+///   unit above 0xD7FF at all; the maximum leaves the vectors intact for the swap,
+///   so this costs no register copy on two-operand ISAs (SSE).
+/// - [`any4`](Self::any4), two operations per vector, the exact test: a unit is a
+///   surrogate exactly when its high byte is 0xD8..=0xDF; flipping bit 5 of the
+///   high byte maps those to 0xF8..=0xFF and every other high byte below 0xF8, so
+///   the bytewise maximum of the flipped vectors has a high byte of at least 0xF8
+///   exactly when some unit is a surrogate.
+struct AnySurrogate<V> {
+    /// 0x2000 in the input's byte order.
+    flip: V,
+    /// 0xF7FF in the input's byte order.
+    over: V,
+    /// 0xD7FF in the input's byte order.
+    over_bmp: V,
+}
+
+impl<V: VectorExt> AnySurrogate<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn new(from: Endian) -> Self {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            AnySurrogate {
+                flip: V::splat4(pat16(0x2000, from)),
+                over: V::splat4(pat16(0xF7FF, from)),
+                over_bmp: V::splat4(pat16(0xD7FF, from)),
+            }
+        }
+    }
+
+    /// Whether any unit of `v` is at least 0xD800 (false: no surrogate).
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn maybe4(&self, v: &[V; 4]) -> bool {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            let m = v[0].max8(v[1]).max8(v[2]).max8(v[3]);
+            !m.saturating_sub(self.over_bmp).is_zero()
+        }
+    }
+
+    /// Whether any unit of `v` is a surrogate.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn any4(&self, v: &[V; 4]) -> bool {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            let f = self.flip;
+            let m01 = v[0].xor(f).max8(v[1].xor(f));
+            let m23 = v[2].xor(f).max8(v[3].xor(f));
+            !m01.max8(m23).saturating_sub(self.over).is_zero()
+        }
+    }
+}
+
 /// UTF-16 (`from`) -> UTF-16 (`to`), one vector per block; `SWAP` is `from != to`.
 pub(crate) struct Utf16ToUtf16<V, const SWAP: bool> {
     from: Endian,
     to: Endian,
     mode: Mode,
     m_fc: V,
-    m_f8: V,
     p_hi: V,
     p_lo: V,
+    scan: AnySurrogate<V>,
 }
 
 impl<V: VectorExt, const SWAP: bool> Utf16ToUtf16<V, SWAP> {
@@ -60,9 +127,9 @@ impl<V: VectorExt, const SWAP: bool> Utf16ToUtf16<V, SWAP> {
                 to,
                 mode,
                 m_fc: V::splat4(pat16(0xFC00, from)),
-                m_f8: V::splat4(pat16(0xF800, from)),
                 p_hi: V::splat4(pat16(0xD800, from)),
                 p_lo: V::splat4(pat16(0xDC00, from)),
+                scan: AnySurrogate::new(from),
             }
         }
     }
@@ -115,11 +182,7 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf16ToUtf16<V, SWAP> {
                 V::load_unaligned(src.add(2 * V::BYTES)),
                 V::load_unaligned(src.add(3 * V::BYTES)),
             ];
-            let s0 = v[0].and(self.m_f8).eq16(self.p_hi);
-            let s1 = v[1].and(self.m_f8).eq16(self.p_hi);
-            let s2 = v[2].and(self.m_f8).eq16(self.p_hi);
-            let s3 = v[3].and(self.m_f8).eq16(self.p_hi);
-            if !s0.or(s1).or(s2.or(s3)).is_zero() && !self.pairs_ok(v) {
+            if self.scan.maybe4(&v) && self.scan.any4(&v) && !self.pairs_ok(v) {
                 return false;
             }
             for (k, &x) in v.iter().enumerate() {
@@ -248,10 +311,19 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
 /// per iteration; returns its length, a character boundary of `src` (and the
 /// number of bytes written). Stops at the first four vectors that contain an
 /// unpaired surrogate or that `dst` has no room for, and the block loop continues
-/// from there. Unlike [`Utf16ToUtf16::block4`], a surrogate pair may straddle two
-/// iterations: whether the last unit of an iteration is a high surrogate is carried
-/// into the next, and the loop reads one unit past its vectors, so text with many
-/// pairs (emoji) runs here too instead of block by block.
+/// from there.
+///
+/// Two loops: the inner one runs while the four vectors hold no surrogate at all
+/// ([`AnySurrogate::any4`], two operations per vector, then the swap), straight
+/// through without any other branch; at the first four vectors with a surrogate it
+/// hands over to the surrogate loop, which checks the pairing in vectors (a low
+/// surrogate exactly at every unit after a high one, the high-surrogate mask of the
+/// last vector carried into the next iteration, as in the UTF-16 validator) and
+/// returns to the inner loop at the next four vectors without surrogates. Unlike
+/// [`Utf16ToUtf16::block4`], a surrogate pair may straddle two iterations: whether
+/// the last unit of an iteration is a high surrogate is carried into the next, so
+/// text with many pairs (emoji) runs here too instead of block by block. The exact
+/// position of an error is left to the block loop (and its scalar code).
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
@@ -261,66 +333,80 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
     dst: &mut [u8],
     from: Endian,
 ) -> usize {
-    let (n, m) = (src.len(), dst.len());
     let step = 4 * V::BYTES;
-    let unit = |k: usize| from.read_u16([src[k], src[k + 1]]);
+    // `i + step + 2 <= lim` bounds the loads and the stores. (The 2 bytes more of
+    // room: when the loop stops after a high surrogate at `i - 2`, the block loop
+    // resumes at `i - 2` with room for the whole pair, so it writes the pair again
+    // rather than returning `OutputTooSmall` with the high half already written
+    // past its `written`.)
+    let lim = src.len().min(dst.len());
     let mut i = 0;
     // Whether the unit before `i` is a high surrogate (its pair is complete: the
     // unit at `i` was checked to be a low one).
     let mut carry = false;
-    // SAFETY: the ISA is the caller's promise; `i + step + 2 <= n` bounds the
-    // loads, `i + step + 2 <= m` the stores. (The 2 bytes more of room: when the
-    // loop stops after a high surrogate at `i - 2`, the block loop resumes at
-    // `i - 2` with room for the whole pair, so it writes the pair again rather than
-    // returning `OutputTooSmall` with the high half already written past its
-    // `written`.)
+    let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: the ISA is the caller's promise; every load reads `step` bytes at `i`
+    // and every store writes them at `i`, and the unit after them is read at
+    // `i + step`, with `i + step + 2 <= lim` checked before.
     unsafe {
+        let scan = AnySurrogate::<V>::new(from);
         let m_fc = V::splat4(pat16(0xFC00, from));
-        let m_f8 = V::splat4(pat16(0xF800, from));
         let p_hi = V::splat4(pat16(0xD800, from));
         let p_lo = V::splat4(pat16(0xDC00, from));
         let zero = V::splat(0);
-        // The high-surrogate mask of the last vector of the previous iteration.
-        let mut prev = zero;
-        while i + step + 2 <= n && i + step + 2 <= m {
-            let s = src.as_ptr().add(i);
-            let v = [
-                V::load_unaligned(s),
-                V::load_unaligned(s.add(V::BYTES)),
-                V::load_unaligned(s.add(2 * V::BYTES)),
-                V::load_unaligned(s.add(3 * V::BYTES)),
-            ];
-            let s0 = v[0].and(m_f8).eq16(p_hi);
-            let s1 = v[1].and(m_f8).eq16(p_hi);
-            let s2 = v[2].and(m_f8).eq16(p_hi);
-            let s3 = v[3].and(m_f8).eq16(p_hi);
-            if !s0.or(s1).or(s2.or(s3)).is_zero() {
-                // Surrogates: a low one exactly at every unit after a high one.
+        'outer: loop {
+            // No surrogates.
+            let mut v = loop {
+                if i + step + 2 > lim {
+                    break 'outer;
+                }
+                let v = load4::<V>(s.add(i));
+                if scan.maybe4(&v) && scan.any4(&v) {
+                    break v;
+                }
+                store4::<V, 2, SWAP>(d.add(i), v);
+                i += step;
+            };
+            // `v` has surrogates; the unit before it is not a high one.
+            let mut prev = zero;
+            loop {
                 let mut bad = zero;
-                for x in v {
+                for &x in &v {
                     let t = x.and(m_fc);
                     let hi = t.eq16(p_hi);
                     bad = bad.or(t.eq16(p_lo).xor(hi.shift_in_two_bytes(prev)));
                     prev = hi;
                 }
-                // The last unit, if a high surrogate, needs a low one after it.
-                let last_hi = (0xD800..0xDC00).contains(&unit(i + step - 2));
-                if !bad.is_zero() || (last_hi && !(0xDC00..0xE000).contains(&unit(i + step))) {
-                    break;
+                // The last unit, if a high surrogate, needs a low one after it
+                // (read here, before the store: after an error nothing may be
+                // written past the valid prefix).
+                let last_hi = !zero.shift_in_two_bytes(prev).is_zero();
+                if !bad.is_zero()
+                    || (last_hi
+                        && !(0xDC00..0xE000)
+                            .contains(&from.read_u16([*s.add(i + step), *s.add(i + step + 1)])))
+                {
+                    break 'outer;
                 }
+                store4::<V, 2, SWAP>(d.add(i), v);
+                i += step;
                 carry = last_hi;
-            } else if carry {
-                // A high surrogate before a unit that is not a low one.
-                break;
-            } else {
-                prev = zero;
+                if i + step + 2 > lim {
+                    break 'outer;
+                }
+                v = load4::<V>(s.add(i));
+                // (The cheaper pre-test: four vectors with units above 0xD7FF but
+                // no surrogate stay in this loop, which is exact on them too.)
+                if !scan.maybe4(&v) {
+                    if carry {
+                        // A high surrogate before a unit that is not a low one.
+                        break 'outer;
+                    }
+                    store4::<V, 2, SWAP>(d.add(i), v);
+                    i += step;
+                    continue 'outer;
+                }
             }
-            let d = dst.as_mut_ptr().add(i);
-            for (k, &x) in v.iter().enumerate() {
-                let x = if SWAP { x.swap_bytes16() } else { x };
-                x.store_unaligned(d.add(k * V::BYTES));
-            }
-            i += step;
         }
     }
     // Back to the start of a pair that straddles `i`.
@@ -344,6 +430,47 @@ unsafe fn swap_units<V: VectorExt, const UNIT: usize>(v: V) -> V {
         } else {
             v.swap_bytes32()
         }
+    }
+}
+
+/// Four vectors from `src`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `4 * V::BYTES` bytes at `src` are readable.
+#[inline(always)]
+unsafe fn load4<V: VectorExt>(src: *const u8) -> [V; 4] {
+    // SAFETY: the caller's promise.
+    unsafe {
+        [
+            V::load_unaligned(src),
+            V::load_unaligned(src.add(V::BYTES)),
+            V::load_unaligned(src.add(2 * V::BYTES)),
+            V::load_unaligned(src.add(3 * V::BYTES)),
+        ]
+    }
+}
+
+/// The four vectors `v` to `dst`, the bytes of each unit of `UNIT` (2 or 4) bytes
+/// reversed when `SWAP`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `4 * V::BYTES` bytes at `dst` are writable.
+#[inline(always)]
+unsafe fn store4<V: VectorExt, const UNIT: usize, const SWAP: bool>(dst: *mut u8, v: [V; 4]) {
+    // SAFETY: the caller's promise.
+    unsafe {
+        // (Plain statements, no closures: see `Utf16ToUtf16::block4`.)
+        let [mut a, mut b, mut c, mut e] = v;
+        if SWAP {
+            a = swap_units::<V, UNIT>(a);
+            b = swap_units::<V, UNIT>(b);
+            c = swap_units::<V, UNIT>(c);
+            e = swap_units::<V, UNIT>(e);
+        }
+        a.store_unaligned(dst);
+        b.store_unaligned(dst.add(V::BYTES));
+        c.store_unaligned(dst.add(2 * V::BYTES));
+        e.store_unaligned(dst.add(3 * V::BYTES));
     }
 }
 

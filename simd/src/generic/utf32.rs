@@ -190,6 +190,13 @@ pub(crate) struct Utf32ToUtf16<V, W, const FROM_BE: bool, const TO_BE: bool> {
     m_sur: V,
     /// `0xD800` in every 16-bit lane.
     p_sur: V,
+    /// `0xFFF00000` (little-endian): zero in `c - 0x10000` exactly for the
+    /// supplementary characters `c`.
+    m_sup: V,
+    /// [`m_lo`](Self::m_lo) for `V`.
+    m_lo_v: V,
+    /// [`p_pair`](Self::p_pair) for `V`.
+    p_pair_v: V,
     /// `0xFFFF0000` (little-endian) for `W`: the BMP test, and `-0x10000`.
     m_bmp16: W,
     /// `0x03FF0000` (little-endian): the low ten bits of `v`, moved to the high half.
@@ -218,6 +225,9 @@ impl<V: VectorExt, W: VectorExt, const FROM_BE: bool, const TO_BE: bool>
                 m_bmp: V::splat4(pat32(0xFFFF_0000, le)),
                 m_sur: V::splat4(pat32(0xF800_F800, le)),
                 p_sur: V::splat4(pat32(0xD800_D800, le)),
+                m_sup: V::splat4(pat32(0xFFF0_0000, le)),
+                m_lo_v: V::splat4(pat32(0x03FF_0000, le)),
+                p_pair_v: V::splat4(pat32(0xDC00_D800, le)),
                 m_bmp16: W::splat4(pat32(0xFFFF_0000, le)),
                 m_lo: W::splat4(pat32(0x03FF_0000, le)),
                 p_pair: W::splat4(pat32(0xDC00_D800, le)),
@@ -368,13 +378,38 @@ impl<V: VectorExt, W: VectorExt, const FROM_BE: bool, const TO_BE: bool> BlockOp
         }
     }
 
-    /// Valid blocks with supplementary characters: four units at a time, each
-    /// becoming one unit or a surrogate pair.
+    /// Valid blocks with supplementary characters. A block of supplementary
+    /// characters only (emoji, historic scripts) becomes one surrogate pair per
+    /// lane in place, whole vectors at a time, without a shuffle: with
+    /// `v = c - 0x10000`, `c` is supplementary exactly when `v < 0x100000` (so it is
+    /// valid too), and the lane is `v >> 10 | (v << 16) & 0x03FF0000 | 0xDC00D800`.
+    /// Other blocks go four units at a time, each becoming one unit or a surrogate
+    /// pair.
     #[inline(always)]
     unsafe fn retry(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
             let (a, b) = self.load(src);
+            let (va, vb) = (a.add32(self.m_bmp), b.add32(self.m_bmp));
+            if va.or(vb).and(self.m_sup).is_zero() {
+                // `IN` bytes of pairs: within `RETRY_OUT`.
+                let pa = va
+                    .shr32::<10>()
+                    .or(va.shl32::<16>().and(self.m_lo_v))
+                    .or(self.p_pair_v);
+                let pb = vb
+                    .shr32::<10>()
+                    .or(vb.shl32::<16>().and(self.m_lo_v))
+                    .or(self.p_pair_v);
+                let (pa, pb) = if TO_BE {
+                    (pa.swap_bytes16(), pb.swap_bytes16())
+                } else {
+                    (pa, pb)
+                };
+                pa.store_unaligned(dst);
+                pb.store_unaligned(dst.add(V::BYTES));
+                return Some(2 * V::BYTES);
+            }
             // Blocks with supplementary characters must be valid in every mode.
             if !self.check.invalid(a).or(self.check.invalid(b)).is_zero() {
                 return None;

@@ -173,6 +173,11 @@ impl VectorExt for uint8x16_t {
         // SAFETY: the caller guarantees NEON.
         unsafe { vbslq_u8(mask, a, b) }
     }
+    #[inline(always)]
+    unsafe fn max8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vmaxq_u8(self, other) }
+    }
 
     #[inline(always)]
     unsafe fn block_bitmask_dense(block: &[Self; 4], f: impl Fn(Self) -> Self) -> u64 {

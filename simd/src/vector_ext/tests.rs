@@ -85,8 +85,10 @@ unsafe fn check_all<V: VectorExt>() {
                 assert_eq!(m >> (n as u32 * V::MASK_BITS), 0, "bitmask high bits");
             }
             let sub = store(va.wrapping_sub8(vb));
+            let max = store(va.max8(vb));
             for i in 0..n {
                 assert_eq!(sub[i], a[i].wrapping_sub(b[i]), "wrapping_sub8 at {i}");
+                assert_eq!(max[i], a[i].max(b[i]), "max8 at {i}");
             }
             let sum: u64 = a[..n].iter().map(|&x| u64::from(x)).sum();
             assert_eq!(va.sum_bytes(), sum, "sum_bytes");

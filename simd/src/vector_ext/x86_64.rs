@@ -161,6 +161,11 @@ impl VectorExt for __m128i {
         unsafe { _mm_blendv_epi8(b, a, mask) }
     }
     #[inline(always)]
+    unsafe fn max8(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_max_epu8(self, other) }
+    }
+    #[inline(always)]
     unsafe fn load_widen8to16(ptr: *const u8) -> Self {
         // SAFETY: the caller guarantees SSE4.1 and 8 readable bytes at `ptr`.
         unsafe { _mm_cvtepu8_epi16(_mm_loadl_epi64(ptr.cast())) }
@@ -365,6 +370,11 @@ impl VectorExt for __m256i {
     unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
         // SAFETY: the caller guarantees AVX2.
         unsafe { _mm256_blendv_epi8(b, a, mask) }
+    }
+    #[inline(always)]
+    unsafe fn max8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_max_epu8(self, other) }
     }
 
     type Block64 = [Self; 2];

@@ -328,6 +328,73 @@ fn utf16_error_at_every_position() {
     );
 }
 
+/// UTF-16 text dense in surrogate pairs (about every other character an emoji, so
+/// pairs straddle every vector and loop-iteration boundary of the swap and of the
+/// transcoders), with an unpaired or misordered surrogate at every position: the
+/// surrogate-pairing checks that run in vectors (the swap's surrogate loop) against
+/// scalar, in every mode and with every `dst` size of `check_transcode`.
+#[test]
+fn utf16_errors_among_pairs() {
+    let ks = kernels();
+    let step = if quick() { 5 } else { 1 };
+    let mut x = 0x9E37_79B9u32;
+    let mut base = Vec::new();
+    while base.len() < 320 {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        if x.is_multiple_of(2) {
+            let c = 0x1F600 + (x >> 8) % 0x200 - 0x10000;
+            base.extend_from_slice(&[0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)]);
+        } else {
+            base.push(0x20 + (x >> 8) % 0x5F);
+        }
+    }
+    let specials: &[(&str, &[u32])] = &[
+        ("lone low", &[0xDC00]),
+        ("lone high", &[0xDBFF]),
+        ("high high", &[0xD800, 0xD800]),
+        ("reversed pair", &[0xDFFF, 0xDBFF]),
+    ];
+    for k in ks {
+        for &(what, special) in specials {
+            for pos in (0..base.len()).step_by(step) {
+                // Inserting between the halves of a pair of the base text breaks it:
+                // one more error, which the comparison with scalar covers as well.
+                let mut units = base.clone();
+                units.splice(pos..pos, special.iter().copied());
+                for from in UTF16 {
+                    let src = encode(&units, from);
+                    let ctx = format!("{what} at unit {pos} among pairs");
+                    check_validate_and_lengths(k, &src, from, &ctx);
+                    for to in UTF16 {
+                        for mode in [Mode::Strict, Mode::Lossy] {
+                            check_transcode(k, &src, from, to, mode, &ctx);
+                        }
+                        check_valid_mode_no_panic(k, &src, from, to);
+                    }
+                }
+            }
+        }
+        // Valid: every length, so that the text ends at every unit of an iteration.
+        for len in (0..base.len()).step_by(step) {
+            let mut units = base[..len].to_vec();
+            if units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
+                units.pop();
+            }
+            for from in UTF16 {
+                let src = encode(&units, from);
+                let ctx = format!("valid, {len} units with pairs");
+                for to in UTF16 {
+                    for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
+                        check_transcode(k, &src, from, to, mode, &ctx);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn utf32_error_at_every_position() {
     every_position(
