@@ -183,6 +183,14 @@ trait Plan {
     /// The first position `>= at` where the input may be split without changing the
     /// result (only used if [`Plan::DENSE`]).
     fn split_point(&self, src: &[u8], at: usize) -> usize;
+    /// Whether [`Plan::quick`] converts anything.
+    const QUICK: bool = false;
+    /// Converts a prefix of whole valid characters of `src` (a run for the scalar
+    /// code) quickly; returns the input and output bytes converted (none by default).
+    #[inline(always)]
+    fn quick(&self, _src: &[u8], _dst: &mut [u8]) -> (usize, usize) {
+        (0, 0)
+    }
 }
 
 /// The hand-over loop shared by every conversion: the plan's UTF-8 transcoder on
@@ -244,7 +252,22 @@ unsafe fn hand_over<P: Plan>(
                     j = plan.split_point(src, t.saturating_add(crate::SHORT_INPUT).min(n));
                 }
             }
-            w = shift(scalar(&src[i..j], &mut dst[w..]), i, w)?;
+            if P::QUICK {
+                // The plan's quick loop, with the scalar code on 16 bytes (to a
+                // character start) wherever it stops.
+                loop {
+                    let (a, b) = plan.quick(&src[i..j], &mut dst[w..]);
+                    (i, w) = (i + a, w + b);
+                    if i >= j {
+                        break;
+                    }
+                    let e = plan.split_point(src, i + 16).min(j);
+                    w = shift(scalar(&src[i..e], &mut dst[w..]), i, w)?;
+                    i = e;
+                }
+            } else {
+                w = shift(scalar(&src[i..j], &mut dst[w..]), i, w)?;
+            }
             i = j;
         }
     }
@@ -985,6 +1008,7 @@ struct FromUtf8<W, const MUTF8: bool>(PhantomData<fn() -> W>);
 
 impl<W: VectorExt, const MUTF8: bool> Plan for FromUtf8<W, MUTF8> {
     const DENSE: bool = true;
+    const QUICK: bool = true;
     #[inline(always)]
     unsafe fn plain_end(&self, rest: &[u8]) -> usize {
         // SAFETY: the ISA is the caller's promise.
@@ -1004,6 +1028,47 @@ impl<W: VectorExt, const MUTF8: bool> Plan for FromUtf8<W, MUTF8> {
     #[inline(always)]
     fn pair(&self) -> (Encoding, Encoding) {
         (Encoding::Utf8, cesu(MUTF8).1)
+    }
+    /// Emoji text: 4-byte sequences (each a surrogate pair of six bytes) and ASCII
+    /// (not `00` in MUTF-8) between them.
+    #[inline(always)]
+    fn quick(&self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        let (n, m) = (src.len(), dst.len());
+        let (mut i, mut o) = (0usize, 0usize);
+        while i + 4 <= n && o + 6 <= m {
+            let x = u32::from_le_bytes([src[i], src[i + 1], src[i + 2], src[i + 3]]);
+            if x & 0xC0C0_C0F8 == 0x8080_80F0 {
+                // A lead F0..F7 and three continuation bytes: U+10000..U+10FFFF?
+                let cp = (x & 0x07) << 18
+                    | (x >> 8 & 0x3F) << 12
+                    | (x >> 16 & 0x3F) << 6
+                    | (x >> 24 & 0x3F);
+                if !(0x1_0000..=0x10_FFFF).contains(&cp) {
+                    break;
+                }
+                let (hi, lo) = (
+                    u64::from(0xD800 + ((cp - 0x1_0000) >> 10)),
+                    u64::from(cp & 0x3FF),
+                );
+                // ED 80|hi>>6 80|hi ED B0|lo>>6 80|lo (the bits above 6 of `hi >> 6`
+                // are those of ED A0: 0x360 & 0x3F = 0x20).
+                let pair = 0x8080_ED80_80ED
+                    | (hi >> 6 & 0x3F) << 8
+                    | (hi & 0x3F) << 16
+                    | (0x30 | lo >> 6) << 32
+                    | (lo & 0x3F) << 40;
+                dst[o..o + 6].copy_from_slice(&pair.to_le_bytes()[..6]);
+                i += 4;
+                o += 6;
+            } else if src[i] < 0x80 && !(MUTF8 && src[i] == 0) {
+                dst[o] = src[i];
+                i += 1;
+                o += 1;
+            } else {
+                break;
+            }
+        }
+        (i, o)
     }
     #[inline(always)]
     fn split_point(&self, src: &[u8], at: usize) -> usize {
