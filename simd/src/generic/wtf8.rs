@@ -1036,27 +1036,21 @@ impl<W: VectorExt, const MUTF8: bool> Plan for FromUtf8<W, MUTF8> {
         let (n, m) = (src.len(), dst.len());
         let (mut i, mut o) = (0usize, 0usize);
         while i + 4 <= n && o + 6 <= m {
-            let x = u32::from_le_bytes([src[i], src[i + 1], src[i + 2], src[i + 3]]);
-            if x & 0xC0C0_C0F8 == 0x8080_80F0 {
-                // A lead F0..F7 and three continuation bytes: U+10000..U+10FFFF?
-                let cp = (x & 0x07) << 18
-                    | (x >> 8 & 0x3F) << 12
-                    | (x >> 16 & 0x3F) << 6
-                    | (x >> 24 & 0x3F);
-                if !(0x1_0000..=0x10_FFFF).contains(&cp) {
-                    break;
+            if i + 8 <= n && o + 12 <= m {
+                // Two at a time.
+                let x = u64::from_le_bytes(src[i..i + 8].try_into().unwrap_or_default());
+                if x & 0xC0C0_C0F8_C0C0_C0F8 == 0x8080_80F0_8080_80F0 {
+                    if let (Some(a), Some(b)) = (cesu_pair(x as u32), cesu_pair((x >> 32) as u32)) {
+                        dst[o..o + 6].copy_from_slice(&a.to_le_bytes()[..6]);
+                        dst[o + 6..o + 12].copy_from_slice(&b.to_le_bytes()[..6]);
+                        i += 8;
+                        o += 12;
+                        continue;
+                    }
                 }
-                let (hi, lo) = (
-                    u64::from(0xD800 + ((cp - 0x1_0000) >> 10)),
-                    u64::from(cp & 0x3FF),
-                );
-                // ED 80|hi>>6 80|hi ED B0|lo>>6 80|lo (the bits above 6 of `hi >> 6`
-                // are those of ED A0: 0x360 & 0x3F = 0x20).
-                let pair = 0x8080_ED80_80ED
-                    | (hi >> 6 & 0x3F) << 8
-                    | (hi & 0x3F) << 16
-                    | (0x30 | lo >> 6) << 32
-                    | (lo & 0x3F) << 40;
+            }
+            let x = u32::from_le_bytes(src[i..i + 4].try_into().unwrap_or_default());
+            if let Some(pair) = cesu_pair(x) {
                 dst[o..o + 6].copy_from_slice(&pair.to_le_bytes()[..6]);
                 i += 4;
                 o += 6;
@@ -1074,6 +1068,32 @@ impl<W: VectorExt, const MUTF8: bool> Plan for FromUtf8<W, MUTF8> {
     fn split_point(&self, src: &[u8], at: usize) -> usize {
         utf8_resync(src, at)
     }
+}
+
+/// The six CESU-8 bytes (in the low bytes, little-endian) of the 4-byte UTF-8
+/// sequence `x` (its bytes little-endian), if it is one.
+#[inline(always)]
+fn cesu_pair(x: u32) -> Option<u64> {
+    if x & 0xC0C0_C0F8 != 0x8080_80F0 {
+        return None;
+    }
+    let cp = (x & 0x07) << 18 | (x >> 8 & 0x3F) << 12 | (x >> 16 & 0x3F) << 6 | (x >> 24 & 0x3F);
+    if !(0x1_0000..=0x10_FFFF).contains(&cp) {
+        return None;
+    }
+    let (hi, lo) = (
+        u64::from(0xD800 + ((cp - 0x1_0000) >> 10)),
+        u64::from(cp & 0x3FF),
+    );
+    // ED 80|hi>>6 80|hi ED B0|lo>>6 80|lo (the bits of `hi >> 6` above the six
+    // kept are those of D800 >> 6).
+    Some(
+        0x8080_ED80_80ED
+            | (hi >> 6 & 0x3F) << 8
+            | (hi & 0x3F) << 16
+            | (0x30 | lo >> 6) << 32
+            | (lo & 0x3F) << 40,
+    )
 }
 
 /// `Kernel::utf16_to_wtf8`.
