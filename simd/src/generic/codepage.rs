@@ -322,6 +322,26 @@ struct FromUtf16<V: Lookup128> {
     mode: Mode,
 }
 
+impl<V: Lookup128> FromUtf16<V> {
+    /// The low and high bytes of the `V::BYTES` units at `src`.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `2 * V::BYTES` bytes are readable at `src`.
+    #[inline(always)]
+    unsafe fn planes(&self, src: *const u8) -> (V, V) {
+        // SAFETY: the caller's promises.
+        unsafe {
+            let mut a = V::load_unaligned(src);
+            let mut b = V::load_unaligned(src.add(V::BYTES));
+            if self.from == Endian::Big {
+                a = a.swap_bytes16();
+                b = b.swap_bytes16();
+            }
+            (V::narrow16(a, b), V::narrow16(a.shr16::<8>(), b.shr16::<8>()))
+        }
+    }
+}
+
 impl<V: Lookup128> BlockOp<V> for FromUtf16<V> {
     const IN: usize = 2 * V::BYTES;
     const OUT: usize = V::BYTES;
@@ -330,14 +350,7 @@ impl<V: Lookup128> BlockOp<V> for FromUtf16<V> {
     unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
-            let mut a = V::load_unaligned(src);
-            let mut b = V::load_unaligned(src.add(V::BYTES));
-            if self.from == Endian::Big {
-                a = a.swap_bytes16();
-                b = b.swap_bytes16();
-            }
-            let lo = V::narrow16(a, b);
-            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            let (lo, hi) = self.planes(src);
             self.enc.encode(lo, hi)?.store_unaligned(dst);
         }
         Some(<Self as BlockOp<V>>::OUT)
@@ -349,14 +362,7 @@ impl<V: Lookup128> BlockOp<V> for FromUtf16<V> {
     unsafe fn retry(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
-            let mut a = V::load_unaligned(src);
-            let mut b = V::load_unaligned(src.add(V::BYTES));
-            if self.from == Endian::Big {
-                a = a.swap_bytes16();
-                b = b.swap_bytes16();
-            }
-            let lo = V::narrow16(a, b);
-            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            let (lo, hi) = self.planes(src);
             self.enc.encode_more(lo, hi)?.store_unaligned(dst);
         }
         Some(V::BYTES)
@@ -380,13 +386,15 @@ struct FromUtf32<V: Lookup128> {
     mode: Mode,
 }
 
-impl<V: Lookup128> BlockOp<V> for FromUtf32<V> {
-    const IN: usize = 4 * V::BYTES;
-    const OUT: usize = V::BYTES;
-
+impl<V: Lookup128> FromUtf32<V> {
+    /// The low and high bytes of the `V::BYTES` units at `src`, if every one is
+    /// below U+10000.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `4 * V::BYTES` bytes are readable at `src`.
     #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
-        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+    unsafe fn planes(&self, src: *const u8) -> Option<(V, V)> {
+        // SAFETY: the caller's promises.
         unsafe {
             let mut v = [0, 1, 2, 3].map(|k| V::load_unaligned(src.add(k * V::BYTES)));
             if self.from == Endian::Big {
@@ -398,8 +406,20 @@ impl<V: Lookup128> BlockOp<V> for FromUtf32<V> {
                 return None;
             }
             let (a, b) = (V::narrow32(v[0], v[1]), V::narrow32(v[2], v[3]));
-            let lo = V::narrow16(a, b);
-            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            Some((V::narrow16(a, b), V::narrow16(a.shr16::<8>(), b.shr16::<8>())))
+        }
+    }
+}
+
+impl<V: Lookup128> BlockOp<V> for FromUtf32<V> {
+    const IN: usize = 4 * V::BYTES;
+    const OUT: usize = V::BYTES;
+
+    #[inline(always)]
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let (lo, hi) = self.planes(src)?;
             self.enc.encode(lo, hi)?.store_unaligned(dst);
         }
         Some(<Self as BlockOp<V>>::OUT)
@@ -411,17 +431,7 @@ impl<V: Lookup128> BlockOp<V> for FromUtf32<V> {
     unsafe fn retry(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
-            let mut v = [0, 1, 2, 3].map(|k| V::load_unaligned(src.add(k * V::BYTES)));
-            if self.from == Endian::Big {
-                v = v.map(|x| x.swap_bytes32());
-            }
-            let upper = V::splat4([0, 0, 0xFF, 0xFF]);
-            if !v[0].or(v[1]).or(v[2].or(v[3])).and(upper).is_zero() {
-                return None;
-            }
-            let (a, b) = (V::narrow32(v[0], v[1]), V::narrow32(v[2], v[3]));
-            let lo = V::narrow16(a, b);
-            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            let (lo, hi) = self.planes(src)?;
             self.enc.encode_more(lo, hi)?.store_unaligned(dst);
         }
         Some(V::BYTES)
