@@ -126,7 +126,11 @@ impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
                 (v, V::splat(0))
             };
             let big = self.to == Endian::Big;
-            let (a, b) = if big { V::zip8(hi, lo) } else { V::zip8(lo, hi) };
+            let (a, b) = if big {
+                V::zip8(hi, lo)
+            } else {
+                V::zip8(lo, hi)
+            };
             if UTF32 {
                 let zero = V::splat(0);
                 let ((w, x), (y, z)) = if big {
@@ -337,7 +341,10 @@ impl<V: Lookup128> FromUtf16<V> {
                 a = a.swap_bytes16();
                 b = b.swap_bytes16();
             }
-            (V::narrow16(a, b), V::narrow16(a.shr16::<8>(), b.shr16::<8>()))
+            (
+                V::narrow16(a, b),
+                V::narrow16(a.shr16::<8>(), b.shr16::<8>()),
+            )
         }
     }
 }
@@ -406,7 +413,10 @@ impl<V: Lookup128> FromUtf32<V> {
                 return None;
             }
             let (a, b) = (V::narrow32(v[0], v[1]), V::narrow32(v[2], v[3]));
-            Some((V::narrow16(a, b), V::narrow16(a.shr16::<8>(), b.shr16::<8>())))
+            Some((
+                V::narrow16(a, b),
+                V::narrow16(a.shr16::<8>(), b.shr16::<8>()),
+            ))
         }
     }
 }

@@ -44,8 +44,8 @@ use crate::generic::hooks::NoHooks;
 use crate::generic::utf8_decode::DecodeHooks;
 use crate::generic::utf8_encode::EncodeHooks;
 use crate::generic::utf8_validate::{
-    all_ascii, find_error_block_with, tables_bmp, BlockCheck, BLOCK, PAIRS_NONE, tables_with_surrogates, Rules, CHECK_INTERVAL_EXACT, PAIRS_FORBIDDEN,
-    PAIRS_REQUIRED,
+    all_ascii, find_error_block_with, tables_bmp, tables_with_surrogates, BlockCheck, Rules, BLOCK,
+    CHECK_INTERVAL_EXACT, PAIRS_FORBIDDEN, PAIRS_NONE, PAIRS_REQUIRED,
 };
 use crate::vector::Vector;
 use crate::vector_ext::VectorExt;
@@ -668,7 +668,9 @@ unsafe fn pair_run<W: VectorExt>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     // Bytes b1 b2 b4 b5 of the two pairs of a lane: of the first load in 32-bit
     // lanes 0 and 1, of the second in lanes 2 and 3.
     const GATHER: [u8; 16] = [1, 2, 4, 5, 7, 8, 10, 11, 1, 2, 4, 5, 7, 8, 10, 11];
-    const FIRST: [u8; 16] = [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0];
+    const FIRST: [u8; 16] = [
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0,
+    ];
     let step = 3 * W::BYTES / 2;
     let (n, m) = (src.len(), dst.len());
     let (mut i, mut o) = (0usize, 0usize);
@@ -678,7 +680,11 @@ unsafe fn pair_run<W: VectorExt>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     unsafe {
         let (mask, want) = (W::broadcast_lane(&MASK), W::broadcast_lane(&WANT));
         let (gather, first) = (W::broadcast_lane(&GATHER), W::broadcast_lane(&FIRST));
-        let (ones, low4, one) = (W::splat(0xFF), W::splat4([0x0F, 0, 0, 0]), W::splat4([1, 0, 0, 0]));
+        let (ones, low4, one) = (
+            W::splat(0xFF),
+            W::splat4([0x0F, 0, 0, 0]),
+            W::splat4([1, 0, 0, 0]),
+        );
         let (three, fixed) = (W::splat4([3, 0, 0, 0]), W::splat4([0xF0, 0x80, 0x80, 0]));
         let (b2_high, b2_low, kept) = (
             W::splat4([0, 0x0F, 0, 0]),
@@ -693,7 +699,10 @@ unsafe fn pair_run<W: VectorExt>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
             if !ok.xor(ones).is_zero() {
                 break;
             }
-            let x = gather.lookup16(a).and(first).or(gather.lookup16(b).and(first.xor(ones)));
+            let x = gather
+                .lookup16(a)
+                .and(first)
+                .or(gather.lookup16(b).and(first.xor(ones)));
             let plane = x.and(low4).add32(one);
             let utf8 = fixed
                 .or(plane.shr32::<2>())
@@ -728,7 +737,10 @@ unsafe fn pair_run<W: VectorExt>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
 /// # Safety
 /// The CPU supports `W`'s ISA.
 #[inline(always)]
-unsafe fn cesu_to_utf8_blocks<W: VectorExt, R: Rules>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+unsafe fn cesu_to_utf8_blocks<W: VectorExt, R: Rules>(
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
     let (n, m) = (src.len(), dst.len());
     let (mut pos, mut out) = (0usize, 0usize);
     let lanes = BLOCK / W::BYTES;

@@ -426,15 +426,15 @@ fn lead_surrogate_before_an_ascii_block() {
 #[test]
 fn specials_and_errors_at_every_block_offset() {
     let pieces: [&[u8]; 9] = [
-        b"\xED\xA0\xBD\xED\xB8\x80",  // a pair
-        b"\xC0\x80",                  // MUTF-8's U+0000
-        b"\xED\xA0\xBD",              // a lead without its trail
-        b"\xED\xB8\x80",              // a trail without its lead
-        b"\xED\xA0\xBD\xE4\xB9\xA8",  // a lead, then no trail
-        b"\xF0\x9F\x98\x80",          // a 4-byte sequence
-        b"\x00",                      // MUTF-8: an error
-        b"\xE4\xB9",                  // a cut character
-        b"\xED\x9F\xBF",              // U+D7FF, not a special
+        b"\xED\xA0\xBD\xED\xB8\x80", // a pair
+        b"\xC0\x80",                 // MUTF-8's U+0000
+        b"\xED\xA0\xBD",             // a lead without its trail
+        b"\xED\xB8\x80",             // a trail without its lead
+        b"\xED\xA0\xBD\xE4\xB9\xA8", // a lead, then no trail
+        b"\xF0\x9F\x98\x80",         // a 4-byte sequence
+        b"\x00",                     // MUTF-8: an error
+        b"\xE4\xB9",                 // a cut character
+        b"\xED\x9F\xBF",             // U+D7FF, not a special
     ];
     let cyrillic = "Привет, мир! ".as_bytes();
     let mut cases = 0usize;
@@ -458,7 +458,10 @@ fn specials_and_errors_at_every_block_offset() {
                         // The full size, and (for one piece per offset) sizes near
                         // the output's end.
                         let sizes: Vec<usize> = if i == off % pieces.len() {
-                            (need.saturating_sub(90)..=need).step_by(7).chain([max]).collect()
+                            (need.saturating_sub(90)..=need)
+                                .step_by(7)
+                                .chain([max])
+                                .collect()
                         } else {
                             vec![max]
                         };
@@ -469,8 +472,14 @@ fn specials_and_errors_at_every_block_offset() {
                             for k in kernels() {
                                 let (kr, out) = run(k, &src, from, to, mode, len);
                                 let n = k.name();
-                                assert_eq!(kr, sr, "{n} {from}->{to} {mode:?} off {off} piece {i} len {len}");
-                                assert!(out == sbuf[..sn], "{n} {from}->{to} {mode:?} off {off} piece {i} len {len}");
+                                assert_eq!(
+                                    kr, sr,
+                                    "{n} {from}->{to} {mode:?} off {off} piece {i} len {len}"
+                                );
+                                assert!(
+                                    out == sbuf[..sn],
+                                    "{n} {from}->{to} {mode:?} off {off} piece {i} len {len}"
+                                );
                                 cases += 1;
                             }
                         }
@@ -512,7 +521,10 @@ fn damaged_pair_runs_match_scalar() {
                             for k in kernels() {
                                 let (kr, out) = run(k, &src, from, to, mode, max);
                                 let name = k.name();
-                                assert_eq!(kr, r, "{name} {from}->{to} {mode:?} at {at} = {value:02X}");
+                                assert_eq!(
+                                    kr, r,
+                                    "{name} {from}->{to} {mode:?} at {at} = {value:02X}"
+                                );
                                 assert!(out == want[..n], "{name} {from}->{to} {mode:?} at {at}");
                                 cases += 1;
                             }
