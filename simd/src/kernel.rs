@@ -911,8 +911,8 @@ macro_rules! simd_kernel {
                 = crate::generic::lengths::utf8_len_from_latin1::<$W>;
             // Cyrillic code pages
             codepage_to_utf8 @codepage = crate::generic::codepage::codepage_to_utf8::<$W, $H>;
-            codepage_to_utf16 @codepage = crate::generic::codepage::codepage_to_utf16::<$W>;
-            codepage_to_utf32 @codepage = crate::generic::codepage::codepage_to_utf32::<$W>;
+            codepage_to_utf16 @codepage = crate::generic::codepage::codepage_to_units::<$W, false>;
+            codepage_to_utf32 @codepage = crate::generic::codepage::codepage_to_units::<$W, true>;
             utf8_to_codepage @codepage = crate::generic::codepage::utf8_to_codepage::<$V>;
             utf16_to_codepage @codepage = crate::generic::codepage::utf16_to_codepage::<$W>;
             utf32_to_codepage @codepage = crate::generic::codepage::utf32_to_codepage::<$W>;

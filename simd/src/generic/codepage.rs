@@ -103,16 +103,17 @@ impl<V: Lookup128> Decoder<V> {
     }
 }
 
-/// Code page -> UTF-16 (`to`): one vector in, two out.
-struct ToUtf16<V: Lookup128> {
+/// Code page -> UTF-16 (`to`; one vector in, two out) or, if `UTF32`, UTF-32 (four
+/// out): the units of the planes, interleaved (with zeros for UTF-32).
+struct ToUnits<V: Lookup128, const UTF32: bool> {
     dec: Decoder<V>,
     cp: CodePage,
     to: Endian,
 }
 
-impl<V: Lookup128> BlockOp<V> for ToUtf16<V> {
+impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
     const IN: usize = V::BYTES;
-    const OUT: usize = 2 * V::BYTES;
+    const OUT: usize = if UTF32 { 4 } else { 2 } * V::BYTES;
 
     #[inline(always)]
     unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
@@ -124,71 +125,45 @@ impl<V: Lookup128> BlockOp<V> for ToUtf16<V> {
             } else {
                 (v, V::splat(0))
             };
-            let (x, y) = match self.to {
-                Endian::Little => V::zip8(lo, hi),
-                Endian::Big => V::zip8(hi, lo),
+            let big = self.to == Endian::Big;
+            let (a, b) = if big {
+                V::zip8(hi, lo)
+            } else {
+                V::zip8(lo, hi)
             };
-            x.store_unaligned(dst);
-            y.store_unaligned(dst.add(V::BYTES));
-        }
-        Some(<Self as BlockOp<V>>::OUT)
-    }
-
-    fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
-        scalar::codepage_to_utf16(src, dst, self.cp, self.to)
-    }
-}
-
-/// Code page -> UTF-32 (`to`): one vector in, four out.
-struct ToUtf32<V: Lookup128> {
-    dec: Decoder<V>,
-    cp: CodePage,
-    to: Endian,
-}
-
-impl<V: Lookup128> BlockOp<V> for ToUtf32<V> {
-    const IN: usize = V::BYTES;
-    const OUT: usize = 4 * V::BYTES;
-
-    #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
-        // SAFETY: the ISA and the pointer ranges are the caller's promise.
-        unsafe {
-            let v = V::load_unaligned(src);
-            let (lo, hi) = self.dec.planes(v);
-            let zero = V::splat(0);
-            let out = match self.to {
-                Endian::Little => {
-                    let (a, b) = V::zip8(lo, hi);
-                    let (w, x) = V::zip16(a, zero);
-                    let (y, z) = V::zip16(b, zero);
-                    [w, x, y, z]
+            if UTF32 {
+                let zero = V::splat(0);
+                let ((w, x), (y, z)) = if big {
+                    (V::zip16(zero, a), V::zip16(zero, b))
+                } else {
+                    (V::zip16(a, zero), V::zip16(b, zero))
+                };
+                for (k, u) in [w, x, y, z].into_iter().enumerate() {
+                    u.store_unaligned(dst.add(k * V::BYTES));
                 }
-                Endian::Big => {
-                    let (a, b) = V::zip8(hi, lo);
-                    let (w, x) = V::zip16(zero, a);
-                    let (y, z) = V::zip16(zero, b);
-                    [w, x, y, z]
-                }
-            };
-            for (k, w) in out.into_iter().enumerate() {
-                w.store_unaligned(dst.add(k * V::BYTES));
+            } else {
+                a.store_unaligned(dst);
+                b.store_unaligned(dst.add(V::BYTES));
             }
         }
         Some(<Self as BlockOp<V>>::OUT)
     }
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
-        scalar::codepage_to_utf32(src, dst, self.cp, self.to)
+        if UTF32 {
+            scalar::codepage_to_utf32(src, dst, self.cp, self.to)
+        } else {
+            scalar::codepage_to_utf16(src, dst, self.cp, self.to)
+        }
     }
 }
 
-/// `Kernel::codepage_to_utf16`.
+/// `Kernel::codepage_to_utf16` (`UTF32 == false`) and `Kernel::codepage_to_utf32`.
 ///
 /// # Safety
 /// The CPU supports `W`'s ISA.
 #[inline(always)]
-pub(crate) unsafe fn codepage_to_utf16<W: Lookup128>(
+pub(crate) unsafe fn codepage_to_units<W: Lookup128, const UTF32: bool>(
     src: &[u8],
     dst: &mut [u8],
     cp: CodePage,
@@ -197,30 +172,7 @@ pub(crate) unsafe fn codepage_to_utf16<W: Lookup128>(
 ) -> Result<usize, TranscodeError> {
     // SAFETY: the ISA is the caller's promise.
     unsafe {
-        let op = ToUtf16::<W> {
-            dec: Decoder::new(cp),
-            cp,
-            to,
-        };
-        run::<W, _>(&op, src, dst)
-    }
-}
-
-/// `Kernel::codepage_to_utf32`.
-///
-/// # Safety
-/// The CPU supports `W`'s ISA.
-#[inline(always)]
-pub(crate) unsafe fn codepage_to_utf32<W: Lookup128>(
-    src: &[u8],
-    dst: &mut [u8],
-    cp: CodePage,
-    to: Endian,
-    _mode: Mode,
-) -> Result<usize, TranscodeError> {
-    // SAFETY: the ISA is the caller's promise.
-    unsafe {
-        let op = ToUtf32::<W> {
+        let op = ToUnits::<W, UTF32> {
             dec: Decoder::new(cp),
             cp,
             to,
@@ -374,6 +326,29 @@ struct FromUtf16<V: Lookup128> {
     mode: Mode,
 }
 
+impl<V: Lookup128> FromUtf16<V> {
+    /// The low and high bytes of the `V::BYTES` units at `src`.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `2 * V::BYTES` bytes are readable at `src`.
+    #[inline(always)]
+    unsafe fn planes(&self, src: *const u8) -> (V, V) {
+        // SAFETY: the caller's promises.
+        unsafe {
+            let mut a = V::load_unaligned(src);
+            let mut b = V::load_unaligned(src.add(V::BYTES));
+            if self.from == Endian::Big {
+                a = a.swap_bytes16();
+                b = b.swap_bytes16();
+            }
+            (
+                V::narrow16(a, b),
+                V::narrow16(a.shr16::<8>(), b.shr16::<8>()),
+            )
+        }
+    }
+}
+
 impl<V: Lookup128> BlockOp<V> for FromUtf16<V> {
     const IN: usize = 2 * V::BYTES;
     const OUT: usize = V::BYTES;
@@ -382,14 +357,7 @@ impl<V: Lookup128> BlockOp<V> for FromUtf16<V> {
     unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
-            let mut a = V::load_unaligned(src);
-            let mut b = V::load_unaligned(src.add(V::BYTES));
-            if self.from == Endian::Big {
-                a = a.swap_bytes16();
-                b = b.swap_bytes16();
-            }
-            let lo = V::narrow16(a, b);
-            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            let (lo, hi) = self.planes(src);
             self.enc.encode(lo, hi)?.store_unaligned(dst);
         }
         Some(<Self as BlockOp<V>>::OUT)
@@ -401,14 +369,7 @@ impl<V: Lookup128> BlockOp<V> for FromUtf16<V> {
     unsafe fn retry(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
-            let mut a = V::load_unaligned(src);
-            let mut b = V::load_unaligned(src.add(V::BYTES));
-            if self.from == Endian::Big {
-                a = a.swap_bytes16();
-                b = b.swap_bytes16();
-            }
-            let lo = V::narrow16(a, b);
-            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            let (lo, hi) = self.planes(src);
             self.enc.encode_more(lo, hi)?.store_unaligned(dst);
         }
         Some(V::BYTES)
@@ -432,13 +393,15 @@ struct FromUtf32<V: Lookup128> {
     mode: Mode,
 }
 
-impl<V: Lookup128> BlockOp<V> for FromUtf32<V> {
-    const IN: usize = 4 * V::BYTES;
-    const OUT: usize = V::BYTES;
-
+impl<V: Lookup128> FromUtf32<V> {
+    /// The low and high bytes of the `V::BYTES` units at `src`, if every one is
+    /// below U+10000.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `4 * V::BYTES` bytes are readable at `src`.
     #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
-        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+    unsafe fn planes(&self, src: *const u8) -> Option<(V, V)> {
+        // SAFETY: the caller's promises.
         unsafe {
             let mut v = [0, 1, 2, 3].map(|k| V::load_unaligned(src.add(k * V::BYTES)));
             if self.from == Endian::Big {
@@ -450,8 +413,23 @@ impl<V: Lookup128> BlockOp<V> for FromUtf32<V> {
                 return None;
             }
             let (a, b) = (V::narrow32(v[0], v[1]), V::narrow32(v[2], v[3]));
-            let lo = V::narrow16(a, b);
-            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            Some((
+                V::narrow16(a, b),
+                V::narrow16(a.shr16::<8>(), b.shr16::<8>()),
+            ))
+        }
+    }
+}
+
+impl<V: Lookup128> BlockOp<V> for FromUtf32<V> {
+    const IN: usize = 4 * V::BYTES;
+    const OUT: usize = V::BYTES;
+
+    #[inline(always)]
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let (lo, hi) = self.planes(src)?;
             self.enc.encode(lo, hi)?.store_unaligned(dst);
         }
         Some(<Self as BlockOp<V>>::OUT)
@@ -463,17 +441,7 @@ impl<V: Lookup128> BlockOp<V> for FromUtf32<V> {
     unsafe fn retry(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
         // SAFETY: the ISA and the pointer ranges are the caller's promise.
         unsafe {
-            let mut v = [0, 1, 2, 3].map(|k| V::load_unaligned(src.add(k * V::BYTES)));
-            if self.from == Endian::Big {
-                v = v.map(|x| x.swap_bytes32());
-            }
-            let upper = V::splat4([0, 0, 0xFF, 0xFF]);
-            if !v[0].or(v[1]).or(v[2].or(v[3])).and(upper).is_zero() {
-                return None;
-            }
-            let (a, b) = (V::narrow32(v[0], v[1]), V::narrow32(v[2], v[3]));
-            let lo = V::narrow16(a, b);
-            let hi = V::narrow16(a.shr16::<8>(), b.shr16::<8>());
+            let (lo, hi) = self.planes(src)?;
             self.enc.encode_more(lo, hi)?.store_unaligned(dst);
         }
         Some(V::BYTES)

@@ -196,6 +196,16 @@ pub(crate) const fn tables_with_surrogates(no_four_byte: bool) -> [[u8; 16]; 3] 
     t
 }
 
+/// The tables of UTF-8 without 4-byte sequences: every `F0..FF` lead is an error
+/// (as in [`tables_with_surrogates`]), and so are surrogates. CESU-8 text that
+/// passes them is UTF-8 written the same way (no surrogate pair to rewrite).
+#[inline]
+pub(crate) const fn tables_bmp() -> [[u8; 16]; 3] {
+    let mut t = tables();
+    t[0][0xF] |= TOO_LONG;
+    t
+}
+
 /// `1` in each byte of `x` equal to `c`, `0` elsewhere.
 ///
 /// # Safety
@@ -344,7 +354,7 @@ struct State<V> {
 /// # Safety
 /// The CPU supports `V`'s ISA; `ptr..ptr + bytes` is readable.
 #[inline(always)]
-unsafe fn all_ascii<V: Vector, R: Rules>(ptr: *const u8, bytes: usize) -> bool {
+pub(crate) unsafe fn all_ascii<V: Vector, R: Rules>(ptr: *const u8, bytes: usize) -> bool {
     debug_assert!(bytes.is_multiple_of(V::BYTES) && bytes > 0);
     // SAFETY: every load is within `ptr..ptr + bytes`, readable by the caller's promise.
     unsafe {
@@ -454,6 +464,50 @@ pub(crate) unsafe fn block_has_error<V: Vector>(ptr: *const u8) -> bool {
         };
         check_block::<V, Utf8Rules, false>(&t, ptr, &mut s);
         !s.error.is_zero()
+    }
+}
+
+/// The block check of a transcoder that validates under some rules while it
+/// converts, one 64-byte block at a time, with its own position (CESU-8/MUTF-8 ->
+/// UTF-8 in `wtf8`).
+pub(crate) struct BlockCheck<V> {
+    t: Tables<V>,
+}
+
+impl<V: Vector> BlockCheck<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    pub(crate) unsafe fn new<R: Rules>() -> Self {
+        // SAFETY: the caller's promise.
+        unsafe {
+            BlockCheck {
+                t: Tables::new::<R>(),
+            }
+        }
+    }
+
+    /// The error bits of the block at `ptr` (zero iff no byte pair in it is flagged;
+    /// a sequence cut by its end is not) and its incomplete bits (nonzero iff it
+    /// ends inside a sequence, or, for CESU-8, with a lead surrogate sequence whose
+    /// trail starts in the next block). The rules `R` must be those of `new`.
+    /// `HISTORY`: the four bytes before `ptr` are part of the input (else `ptr` is
+    /// its start).
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `ptr..ptr + 64` is readable, and so is
+    /// `ptr - 4..ptr` if `HISTORY`.
+    #[inline(always)]
+    pub(crate) unsafe fn check<R: Rules, const HISTORY: bool>(&self, ptr: *const u8) -> (V, V) {
+        // SAFETY: the caller's promises.
+        unsafe {
+            let mut s = State {
+                error: V::splat(0),
+                prev_incomplete: V::splat(0),
+            };
+            check_block::<V, R, HISTORY>(&self.t, ptr, &mut s);
+            (s.error, s.prev_incomplete)
+        }
     }
 }
 

@@ -26,9 +26,13 @@
 //! - WTF-8 -> UTF-16/UTF-8: one pass; the UTF-8 transcoder stops at the first
 //!   surrogate sequence (an error for UTF-8), the scalar code converts the run of
 //!   surrogates, the loop resumes after it.
-//! - CESU-8/MUTF-8 -> UTF-16/UTF-8: UTF-8 accepts 4-byte sequences and `00`, which
+//! - CESU-8/MUTF-8 -> UTF-16: UTF-8 accepts 4-byte sequences and `00`, which
 //!   these encodings forbid, so each stretch is first validated with the SIMD
 //!   validator of its rules, then converted as above.
+//! - CESU-8/MUTF-8 -> UTF-8 (strict, lossy): first the one-pass block loop of
+//!   [`cesu_blocks`] (validate a 64-byte block, store it; rewrite the pairs and
+//!   `C0 80` of the blocks that have them; runs of pairs several at a time), up to
+//!   the first error or the last bytes; the hand-over as above for the rest.
 //! - UTF-16 -> WTF-8: the UTF-16 -> UTF-8 transcoder stops at an unpaired
 //!   surrogate; the scalar code writes the run of surrogates.
 //! - UTF-16/UTF-8 -> CESU-8/MUTF-8: a vector scan finds the next unit or byte that
@@ -38,6 +42,8 @@
 //!
 //! Every hand-over happens at a character boundary that no pairing rule crosses, in
 //! the mode of the call, so the results are those of the scalar reference.
+
+mod cesu_blocks;
 
 use crate::generic::handover::{shift, utf8_resync};
 use crate::generic::hooks::NoHooks;
@@ -49,6 +55,7 @@ use crate::generic::utf8_validate::{
 };
 use crate::vector::Vector;
 use crate::vector_ext::VectorExt;
+use cesu_blocks::cesu_to_utf8_blocks;
 use core::marker::PhantomData;
 use utfast_scalar::wtf8::{special_run_end, Flavor};
 use utfast_scalar::{Encoding, Endian, ErrorKind, Mode, TranscodeError, Utf8Error};
@@ -183,6 +190,14 @@ trait Plan {
     /// The first position `>= at` where the input may be split without changing the
     /// result (only used if [`Plan::DENSE`]).
     fn split_point(&self, src: &[u8], at: usize) -> usize;
+    /// Whether [`Plan::quick`] converts anything.
+    const QUICK: bool = false;
+    /// Converts a prefix of whole valid characters of `src` (a run for the scalar
+    /// code) quickly; returns the input and output bytes converted (none by default).
+    #[inline(always)]
+    fn quick(&self, _src: &[u8], _dst: &mut [u8]) -> (usize, usize) {
+        (0, 0)
+    }
 }
 
 /// The hand-over loop shared by every conversion: the plan's UTF-8 transcoder on
@@ -244,7 +259,22 @@ unsafe fn hand_over<P: Plan>(
                     j = plan.split_point(src, t.saturating_add(crate::SHORT_INPUT).min(n));
                 }
             }
-            w = shift(scalar(&src[i..j], &mut dst[w..]), i, w)?;
+            if P::QUICK {
+                // The plan's quick loop, with the scalar code on 16 bytes (to a
+                // character start) wherever it stops.
+                loop {
+                    let (a, b) = plan.quick(&src[i..j], &mut dst[w..]);
+                    (i, w) = (i + a, w + b);
+                    if i >= j {
+                        break;
+                    }
+                    let e = plan.split_point(src, i + 16).min(j);
+                    w = shift(scalar(&src[i..e], &mut dst[w..]), i, w)?;
+                    i = e;
+                }
+            } else {
+                w = shift(scalar(&src[i..j], &mut dst[w..]), i, w)?;
+            }
             i = j;
         }
     }
@@ -545,11 +575,22 @@ pub(crate) unsafe fn cesu8_to_utf8<W: VectorExt, const MUTF8: bool>(
     let e = Endian::NATIVE;
     // SAFETY: the caller's promise (`V`, `H`: unused by a UTF-8 target).
     unsafe {
-        if MUTF8 {
-            decode::<W, W, NoHooks, Mutf8Rules, false>(src, dst, cesu(true), e, mode)
+        // Trusted-valid input needs no validation: the hand-over's copy between
+        // specials is the whole work.
+        let (pos, out) = if mode == Mode::Valid {
+            (0, 0)
+        } else if MUTF8 {
+            cesu_to_utf8_blocks::<W, Mutf8Rules>(src, dst)
         } else {
-            decode::<W, W, NoHooks, Cesu8Rules, false>(src, dst, cesu(false), e, mode)
-        }
+            cesu_to_utf8_blocks::<W, Cesu8Rules>(src, dst)
+        };
+        let (src, rest) = (&src[pos..], &mut dst[out..]);
+        let r = if MUTF8 {
+            decode::<W, W, NoHooks, Mutf8Rules, false>(src, rest, cesu(true), e, mode)
+        } else {
+            decode::<W, W, NoHooks, Cesu8Rules, false>(src, rest, cesu(false), e, mode)
+        };
+        shift(r, pos, out)
     }
 }
 
@@ -694,6 +735,7 @@ struct FromUtf8<W, const MUTF8: bool>(PhantomData<fn() -> W>);
 
 impl<W: VectorExt, const MUTF8: bool> Plan for FromUtf8<W, MUTF8> {
     const DENSE: bool = true;
+    const QUICK: bool = true;
     #[inline(always)]
     unsafe fn plain_end(&self, rest: &[u8]) -> usize {
         // SAFETY: the ISA is the caller's promise.
@@ -714,10 +756,71 @@ impl<W: VectorExt, const MUTF8: bool> Plan for FromUtf8<W, MUTF8> {
     fn pair(&self) -> (Encoding, Encoding) {
         (Encoding::Utf8, cesu(MUTF8).1)
     }
+    /// Emoji text: 4-byte sequences (each a surrogate pair of six bytes) and ASCII
+    /// (not `00` in MUTF-8) between them.
+    #[inline(always)]
+    fn quick(&self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        let (n, m) = (src.len(), dst.len());
+        let (mut i, mut o) = (0usize, 0usize);
+        while i + 4 <= n && o + 6 <= m {
+            if i + 8 <= n && o + 12 <= m {
+                // Two at a time.
+                let x = u64::from_le_bytes(src[i..i + 8].try_into().unwrap_or_default());
+                if x & 0xC0C0_C0F8_C0C0_C0F8 == 0x8080_80F0_8080_80F0 {
+                    if let (Some(a), Some(b)) = (cesu_pair(x as u32), cesu_pair((x >> 32) as u32)) {
+                        dst[o..o + 6].copy_from_slice(&a.to_le_bytes()[..6]);
+                        dst[o + 6..o + 12].copy_from_slice(&b.to_le_bytes()[..6]);
+                        i += 8;
+                        o += 12;
+                        continue;
+                    }
+                }
+            }
+            let x = u32::from_le_bytes(src[i..i + 4].try_into().unwrap_or_default());
+            if let Some(pair) = cesu_pair(x) {
+                dst[o..o + 6].copy_from_slice(&pair.to_le_bytes()[..6]);
+                i += 4;
+                o += 6;
+            } else if src[i] < 0x80 && !(MUTF8 && src[i] == 0) {
+                dst[o] = src[i];
+                i += 1;
+                o += 1;
+            } else {
+                break;
+            }
+        }
+        (i, o)
+    }
     #[inline(always)]
     fn split_point(&self, src: &[u8], at: usize) -> usize {
         utf8_resync(src, at)
     }
+}
+
+/// The six CESU-8 bytes (in the low bytes, little-endian) of the 4-byte UTF-8
+/// sequence `x` (its bytes little-endian), if it is one.
+#[inline(always)]
+fn cesu_pair(x: u32) -> Option<u64> {
+    if x & 0xC0C0_C0F8 != 0x8080_80F0 {
+        return None;
+    }
+    let cp = (x & 0x07) << 18 | (x >> 8 & 0x3F) << 12 | (x >> 16 & 0x3F) << 6 | (x >> 24 & 0x3F);
+    if !(0x1_0000..=0x10_FFFF).contains(&cp) {
+        return None;
+    }
+    let (hi, lo) = (
+        u64::from(0xD800 + ((cp - 0x1_0000) >> 10)),
+        u64::from(cp & 0x3FF),
+    );
+    // ED 80|hi>>6 80|hi ED B0|lo>>6 80|lo (the bits of `hi >> 6` above the six
+    // kept are those of D800 >> 6).
+    Some(
+        0x8080_ED80_80ED
+            | (hi >> 6 & 0x3F) << 8
+            | (hi & 0x3F) << 16
+            | (0x30 | lo >> 6) << 32
+            | (lo & 0x3F) << 40,
+    )
 }
 
 /// `Kernel::utf16_to_wtf8`.

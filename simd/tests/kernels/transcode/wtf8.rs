@@ -418,3 +418,121 @@ fn lead_surrogate_before_an_ascii_block() {
         }
     }
 }
+
+/// CESU-8/MUTF-8 -> UTF-8/UTF-16 validates and converts 64-byte blocks in one pass:
+/// a special (a surrogate pair, `C0 80`), an error or a cut character at every
+/// offset around the block ends, after non-ASCII text, with every `dst` size near
+/// the output's end, on every kernel, equals scalar.
+#[test]
+fn specials_and_errors_at_every_block_offset() {
+    let pieces: [&[u8]; 9] = [
+        b"\xED\xA0\xBD\xED\xB8\x80", // a pair
+        b"\xC0\x80",                 // MUTF-8's U+0000
+        b"\xED\xA0\xBD",             // a lead without its trail
+        b"\xED\xB8\x80",             // a trail without its lead
+        b"\xED\xA0\xBD\xE4\xB9\xA8", // a lead, then no trail
+        b"\xF0\x9F\x98\x80",         // a 4-byte sequence
+        b"\x00",                     // MUTF-8: an error
+        b"\xE4\xB9",                 // a cut character
+        b"\xED\x9F\xBF",             // U+D7FF, not a special
+    ];
+    let cyrillic = "Привет, мир! ".as_bytes();
+    let mut cases = 0usize;
+    for off in 0..140 {
+        for (i, piece) in pieces.iter().enumerate() {
+            // Non-ASCII text before (two-byte characters cut at any block end), the
+            // piece, then text with a pair every 37 bytes, long enough for blocks.
+            let mut src: Vec<u8> = cyrillic.iter().copied().cycle().take(off).collect();
+            src.extend_from_slice(piece);
+            for k in 0..12 {
+                src.extend_from_slice(if k % 3 == 0 { pieces[0] } else { cyrillic });
+                src.extend(std::iter::repeat_n(b'z', k * 5));
+            }
+            for from in [Encoding::Cesu8, Encoding::Mutf8] {
+                for to in [Encoding::Utf8, Encoding::Utf16Le] {
+                    for mode in [Mode::Strict, Mode::Lossy] {
+                        let max = max_output_len(from, to, src.len());
+                        let mut want = vec![0u8; max];
+                        let full = transcode(&src, &mut want, from, to, mode);
+                        let need = full.unwrap_or_else(|e| e.written());
+                        // The full size, and (for one piece per offset) sizes near
+                        // the output's end.
+                        let sizes: Vec<usize> = if i == off % pieces.len() {
+                            (need.saturating_sub(90)..=need)
+                                .step_by(7)
+                                .chain([max])
+                                .collect()
+                        } else {
+                            vec![max]
+                        };
+                        for len in sizes {
+                            let mut sbuf = vec![0u8; len];
+                            let sr = transcode(&src, &mut sbuf, from, to, mode);
+                            let sn = sr.unwrap_or_else(|e| e.written());
+                            for k in kernels() {
+                                let (kr, out) = run(k, &src, from, to, mode, len);
+                                let n = k.name();
+                                assert_eq!(
+                                    kr, sr,
+                                    "{n} {from}->{to} {mode:?} off {off} piece {i} len {len}"
+                                );
+                                assert!(
+                                    out == sbuf[..sn],
+                                    "{n} {from}->{to} {mode:?} off {off} piece {i} len {len}"
+                                );
+                                cases += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!("specials at block offsets: {cases} kernel cases");
+}
+
+/// Runs of surrogate pairs (emoji text) are converted many pairs at a time, their
+/// pattern checked byte by byte: a damaged byte at every position of a run, after
+/// every short prefix, equals scalar on every kernel.
+#[test]
+fn damaged_pair_runs_match_scalar() {
+    let pair = b"\xED\xA0\xBD\xED\xB8\x80";
+    let mut cases = 0usize;
+    for prefix in 0..8 {
+        let mut clean = vec![b'p'; prefix];
+        for _ in 0..40 {
+            clean.extend_from_slice(pair);
+        }
+        clean.extend(std::iter::repeat_n(b'q', 70));
+        for at in prefix..prefix + 40 * 6 {
+            for value in [0x41, 0x80, 0xAF, 0xB0, 0xBF, 0xC0, 0xED, 0x00] {
+                let mut src = clean.clone();
+                if src[at] == value {
+                    continue;
+                }
+                src[at] = value;
+                for from in [Encoding::Cesu8, Encoding::Mutf8] {
+                    for to in [Encoding::Utf8, Encoding::Utf16Le] {
+                        for mode in [Mode::Strict, Mode::Lossy] {
+                            let max = max_output_len(from, to, src.len());
+                            let mut want = vec![0u8; max];
+                            let r = transcode(&src, &mut want, from, to, mode);
+                            let n = r.unwrap_or_else(|e| e.written());
+                            for k in kernels() {
+                                let (kr, out) = run(k, &src, from, to, mode, max);
+                                let name = k.name();
+                                assert_eq!(
+                                    kr, r,
+                                    "{name} {from}->{to} {mode:?} at {at} = {value:02X}"
+                                );
+                                assert!(out == want[..n], "{name} {from}->{to} {mode:?} at {at}");
+                                cases += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!("damaged pair runs: {cases} kernel cases");
+}
