@@ -20,6 +20,8 @@
 pub(crate) mod bw;
 pub(crate) mod isa;
 mod latin1;
+mod latin1_units;
+mod swap;
 mod utf16_utf32;
 mod utf8_decode;
 mod utf8_encode;
