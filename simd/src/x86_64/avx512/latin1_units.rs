@@ -8,9 +8,10 @@
 //!   full vectors, then steps of one vector's worth with a masked load and store.
 //! - UTF-16/32 -> Latin-1: a unit fits when its high bits are zero (`vptestmw` /
 //!   `vptestmd`, in the input's byte order); the low byte of each lane (after a
-//!   shift for big-endian input) is narrowed and stored. Four vectors per
-//!   iteration with one test, then steps of one vector with masked loads and
-//!   stores. At the first unit that does not fit, the lanes before it are stored
+//!   shift for big-endian input) is kept. Four vectors per iteration with one
+//!   test, narrowed with saturating packs (`vpackuswb`, `vpackusdw`: the values
+//!   fit) and one lane-order permute, then steps of one vector narrowed with
+//!   `vpmovwb`/`vpmovdb` and masked loads and stores. At the first unit that does not fit, the lanes before it are stored
 //!   and the scalar transcoder takes over: strict mode reports the exact error
 //!   there; lossy mode lets the scalar code convert up to a resynchronisation point
 //!   (one `?` per character, a surrogate pair included) and resumes. UTF-32 in
@@ -24,6 +25,35 @@
 use super::isa;
 use crate::generic::handover::{shift, utf16_resync};
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
+
+/// 64 bytes aligned for a vector load.
+#[repr(C, align(64))]
+struct Bytes64([u8; 64]);
+
+/// The `vpermq` indices that put the 64-bit groups of `vpackuswb(a, b)` (per
+/// 128-bit lane: eight bytes of `a`, eight of `b`) in order: `a`'s, then `b`'s.
+static PACK16: Bytes64 = {
+    let mut t = [0u8; 64];
+    let mut j = 0;
+    while j < 8 {
+        t[8 * j] = if j < 4 { 2 * j } else { 2 * (j - 4) + 1 } as u8;
+        j += 1;
+    }
+    Bytes64(t)
+};
+
+/// The `vpermd` indices that put the 32-bit groups of `vpackuswb(vpackusdw(a, b),
+/// vpackusdw(c, d))` (per 128-bit lane `l`: four bytes of each of `a`, `b`, `c`,
+/// `d`) in order: group `4k + l` of the output is group `4l + k` of the pack.
+static PACK32: Bytes64 = {
+    let mut t = [0u8; 64];
+    let mut j = 0;
+    while j < 16 {
+        t[4 * j] = (4 * (j % 4) + j / 4) as u8;
+        j += 1;
+    }
+    Bytes64(t)
+};
 
 /// The lowest `n` bits set (`n <= 64`).
 #[inline(always)]
@@ -222,10 +252,21 @@ unsafe fn utf16_narrow<const BIG: bool>(
                 if bad != 0 {
                     break;
                 }
+                // Two packs (one lane order fix each) rather than four `vpmovwb`.
+                let [a, b, c, e] = if BIG {
+                    [
+                        isa::srli_epi16::<8>(v[0]),
+                        isa::srli_epi16::<8>(v[1]),
+                        isa::srli_epi16::<8>(v[2]),
+                        isa::srli_epi16::<8>(v[3]),
+                    ]
+                } else {
+                    v
+                };
+                let idx = isa::loadu(PACK16.0.as_ptr());
                 let d = dst.as_mut_ptr().add(out);
-                for (k, &x) in v.iter().enumerate() {
-                    isa::storeu_si256(d.add(32 * k), narrow16::<BIG>(x));
-                }
+                isa::storeu(d, isa::permutexvar_epi64(idx, isa::packus_epi16(a, b)));
+                isa::storeu(d.add(64), isa::permutexvar_epi64(idx, isa::packus_epi16(c, e)));
                 pos += 256;
                 out += 128;
             }
@@ -340,10 +381,14 @@ unsafe fn utf32_narrow<const BIG: bool>(
                 if bad != 0 {
                     break;
                 }
-                let d = dst.as_mut_ptr().add(out);
-                for (k, &x) in v.iter().enumerate() {
-                    isa::storeu_si128(d.add(16 * k), isa::cvtepi32_epi8(low_byte32::<BIG>(x)));
-                }
+                // Three packs and one lane order fix rather than four `vpmovdb`.
+                let w01 = isa::packus_epi32(low_byte32::<BIG>(v[0]), low_byte32::<BIG>(v[1]));
+                let w23 = isa::packus_epi32(low_byte32::<BIG>(v[2]), low_byte32::<BIG>(v[3]));
+                let bytes = isa::permutexvar_epi32(
+                    isa::loadu(PACK32.0.as_ptr()),
+                    isa::packus_epi16(w01, w23),
+                );
+                isa::storeu(dst.as_mut_ptr().add(out), bytes);
                 pos += 256;
                 out += 64;
             }

@@ -1,10 +1,10 @@
 //! The `"avx512-vbmi2"` tier: AVX-512 F/BW/VL/DQ/CD with VBMI and VBMI2 (Ice Lake,
 //! Sapphire Rapids, Zen 4/5).
 //!
-//! Validation, lengths, and the unit-oriented conversions that the hardware runs
-//! of `../shared/hardware/avx512.md` measured faster at 512 bits than avx2
-//! (UTF-8 -> UTF-8, UTF-16 <-> UTF-32, UTF-16/32 -> Latin-1) run the generic
-//! algorithms with 512-bit vectors; the transcoders of this directory are the
+//! Validation, lengths and UTF-8 -> UTF-8 (measured faster at 512 bits than avx2
+//! in the hardware runs of `../shared/hardware/avx512.md`) run the generic
+//! algorithms with 512-bit vectors; the transcoders of this directory (VBMI2, and
+//! the F/BW byte swaps and Latin-1 <-> UTF-16/32 with masked last steps) are the
 //! tier's own code; every other entry is the avx2 kernel's.
 
 use crate::kernel::Kernel;
