@@ -266,7 +266,10 @@ unsafe fn utf16_narrow<const BIG: bool>(
                 let idx = isa::loadu(PACK16.0.as_ptr());
                 let d = dst.as_mut_ptr().add(out);
                 isa::storeu(d, isa::permutexvar_epi64(idx, isa::packus_epi16(a, b)));
-                isa::storeu(d.add(64), isa::permutexvar_epi64(idx, isa::packus_epi16(c, e)));
+                isa::storeu(
+                    d.add(64),
+                    isa::permutexvar_epi64(idx, isa::packus_epi16(c, e)),
+                );
                 pos += 256;
                 out += 128;
             }
@@ -363,7 +366,11 @@ unsafe fn utf32_narrow<const BIG: bool>(
     // units), the stores write one byte per unit within `dst[out..]` (the steps
     // take at most `dst.len() - out` units).
     unsafe {
-        let high = isa::set1_epi32(if BIG { 0xFFFF_FF00u32.swap_bytes() } else { 0xFFFF_FF00 } as i32);
+        let high = isa::set1_epi32(if BIG {
+            0xFFFF_FF00u32.swap_bytes()
+        } else {
+            0xFFFF_FF00
+        } as i32);
         let question = isa::set1_epi32(b'?' as i32);
         'outer: while pos < end && out < dst.len() {
             while pos + 256 <= end && out + 64 <= dst.len() {

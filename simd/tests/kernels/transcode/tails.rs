@@ -91,7 +91,12 @@ fn every_length() {
             for len in 0..=129 {
                 let units = text(body + len, (body + len) as u32, narrow(from, to));
                 let src = encode(&units, from);
-                check(&src, from, to, &format!("{from} -> {to}, {body} + {len} units"));
+                check(
+                    &src,
+                    from,
+                    to,
+                    &format!("{from} -> {to}, {body} + {len} units"),
+                );
             }
         }
     }
