@@ -81,6 +81,20 @@ mod tests {
             }
             std::println!("{tier}: {impls:?}");
         }
+        // The F/BW code of this directory: 512 bits on the VBMI2 tier, avx2 on the
+        // Skylake-class one (see the module documentation).
+        for op in [
+            "utf16_to_utf16",
+            "utf32_to_utf32",
+            "latin1_to_utf16",
+            "latin1_to_utf32",
+            "utf16_to_latin1",
+            "utf32_to_latin1",
+        ] {
+            let imp = |t: &[(&'static str, &'static str)]| t.iter().find(|e| e.0 == op).unwrap().1;
+            assert_eq!(imp(super::vbmi2::IMPLS), "avx512", "{op}");
+            assert_eq!(imp(super::bw::IMPLS), "avx2", "{op}");
+        }
         // The tier with VBMI2 runs at least what the other one runs at 512 bits.
         for (&(op, a), &(_, b)) in super::bw::IMPLS.iter().zip(super::vbmi2::IMPLS) {
             assert!(
