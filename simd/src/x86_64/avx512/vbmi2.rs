@@ -1,10 +1,10 @@
 //! The `"avx512-vbmi2"` tier: AVX-512 F/BW/VL/DQ/CD with VBMI and VBMI2 (Ice Lake,
 //! Sapphire Rapids, Zen 4/5).
 //!
-//! Validation, lengths, and the unit-oriented conversions that the hardware runs
-//! of `../shared/hardware/avx512.md` measured faster at 512 bits than avx2
-//! (UTF-8 -> UTF-8, UTF-16 <-> UTF-32, UTF-16/32 -> Latin-1) run the generic
-//! algorithms with 512-bit vectors; the transcoders of this directory are the
+//! Validation, lengths and UTF-8 -> UTF-8 (measured faster at 512 bits than avx2
+//! in the hardware runs of `../shared/hardware/avx512.md`) run the generic
+//! algorithms with 512-bit vectors; the transcoders of this directory (VBMI2, and
+//! the F/BW byte swaps and Latin-1 <-> UTF-16/32 with masked last steps) are the
 //! tier's own code; every other entry is the avx2 kernel's.
 
 use crate::kernel::Kernel;
@@ -28,7 +28,7 @@ crate::x86_64::avx512::isa::avx512_simd_kernel! {
         validate_utf8, is_utf8, is_ascii, validate_utf16, validate_utf32,
         count_utf8, count_utf16, utf16_len_from_utf8, utf8_len_from_utf16,
         utf8_len_from_utf32, utf16_len_from_utf32, utf8_len_from_latin1,
-        utf8_to_utf8, utf16_to_latin1, utf32_to_latin1,
+        utf8_to_utf8,
     ];
     own [
         utf8_to_utf16 = crate::x86_64::avx512::utf8_decode::utf8_to_utf16 as "avx512-vbmi2",
@@ -39,5 +39,11 @@ crate::x86_64::avx512::isa::avx512_simd_kernel! {
         utf32_to_utf16 = crate::x86_64::avx512::utf16_utf32::utf32_to_utf16 as "avx512-vbmi2",
         latin1_to_utf8 = crate::x86_64::avx512::latin1::latin1_to_utf8 as "avx512-vbmi2",
         utf8_to_latin1 = crate::x86_64::avx512::latin1::utf8_to_latin1 as "avx512-vbmi2",
+        latin1_to_utf16 = crate::x86_64::avx512::latin1_units::latin1_to_utf16 as "avx512",
+        latin1_to_utf32 = crate::x86_64::avx512::latin1_units::latin1_to_utf32 as "avx512",
+        utf16_to_latin1 = crate::x86_64::avx512::latin1_units::utf16_to_latin1 as "avx512",
+        utf32_to_latin1 = crate::x86_64::avx512::latin1_units::utf32_to_latin1 as "avx512",
+        utf16_to_utf16 = crate::x86_64::avx512::swap::utf16_to_utf16 as "avx512",
+        utf32_to_utf32 = crate::x86_64::avx512::swap::utf32_to_utf32 as "avx512",
     ];
 }

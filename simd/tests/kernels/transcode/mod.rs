@@ -6,6 +6,7 @@ mod codepage;
 mod every_pair;
 mod more_pairs;
 mod roundtrip;
+mod tails;
 mod units;
 mod utf16_exhaustive;
 mod utf8_blocks;
