@@ -22,9 +22,12 @@ use std::process::ExitCode;
 #[command(
     name = "utfast",
     version,
-    about = "Fast Unicode validation and transcoding (UTF-8, UTF-16, UTF-32, Latin-1)",
-    after_help = "Encodings: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1, and \
-                  utf-16/utf-32 (byte order from a BOM, little-endian without one).\n\
+    about = "Fast Unicode validation and transcoding (UTF-8, UTF-16, UTF-32, Latin-1, \
+             KOI8-R, windows-1251, IBM866, WTF-8, CESU-8, Modified UTF-8)",
+    after_help = "Encodings: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1, \
+                  koi8-r, cp1251 (windows-1251), cp866 (ibm866), wtf-8, cesu-8, \
+                  mutf-8 (java-modified-utf-8), and utf-16/utf-32 (byte order from a BOM, \
+                  little-endian without one); names are case-insensitive, iconv's among them.\n\
                   Exit status: 0 ok, 1 invalid input, 2 usage or I/O error."
 )]
 struct Cli {
@@ -42,7 +45,7 @@ enum Command {
         /// Target encoding
         #[arg(short = 't', long = "to", value_name = "TO")]
         to: String,
-        /// Replace invalid input with U+FFFD (and unmappable Latin-1 with '?')
+        /// Replace invalid input with U+FFFD (and characters Latin-1 or the code page lacks with '?')
         #[arg(long)]
         lossy: bool,
         /// Byte-order marks: keep (convert as text), strip, or add
