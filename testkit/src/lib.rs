@@ -102,7 +102,7 @@ pub fn kernels() -> &'static [&'static Kernel] {
                 .map(|k| k.name())
                 .filter(|n| !n.starts_with("avx512") && *n != "scalar")
                 .collect();
-            println!("kernels left to the normal build: {others:?}");
+            say(format_args!("kernels left to the normal build: {others:?}"));
             ks.retain(|k| k.name().starts_with("avx512") || k.name() == "scalar");
         }
         let names: Vec<&str> = ks.iter().map(|k| k.name()).collect();
@@ -113,10 +113,18 @@ pub fn kernels() -> &'static [&'static Kernel] {
         } else {
             " (AVX-512 instructions: hardware)"
         };
-        println!("kernels under test: {names:?}{avx512}");
+        say(format_args!("kernels under test: {names:?}{avx512}"));
         assert_eq!(names.last(), Some(&"scalar"), "scalar must come last");
         ks
     })
+}
+
+/// Writes one line to the process's stderr directly: libtest captures `print!` and
+/// `eprint!` of passing tests, so `cargo test` would otherwise never show which
+/// kernels ran.
+fn say(line: core::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// Whether the tests should shrink their workload: running under QEMU
