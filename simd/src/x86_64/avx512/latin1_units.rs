@@ -22,13 +22,10 @@
 //! and the scalar code converts what is left (a truncated final unit, the
 //! `OutputTooSmall` at the end of `dst`).
 
+use super::consts::{low_bits, Bytes64};
 use super::isa;
 use crate::generic::handover::{shift, utf16_resync};
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
-
-/// 64 bytes aligned for a vector load.
-#[repr(C, align(64))]
-struct Bytes64([u8; 64]);
 
 /// The `vpermq` indices that put the 64-bit groups of `vpackuswb(a, b)` (per
 /// 128-bit lane: eight bytes of `a`, eight of `b`) in order: `a`'s, then `b`'s.
@@ -54,16 +51,6 @@ static PACK32: Bytes64 = {
     }
     Bytes64(t)
 };
-
-/// The lowest `n` bits set (`n <= 64`).
-#[inline(always)]
-fn low_bits(n: usize) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
-}
 
 /// `Kernel::latin1_to_utf16` (the mode is ignored: Latin-1 is always valid): each
 /// byte zero-extended to a 16-bit lane (`vpmovzxbw`), shifted into the high byte

@@ -20,6 +20,7 @@
 //! AVX2 feature set only, so that no real AVX-512 instruction can be emitted.
 
 pub(crate) mod bw;
+mod consts;
 pub(crate) mod isa;
 mod latin1;
 mod latin1_units;

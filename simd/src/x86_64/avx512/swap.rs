@@ -31,38 +31,10 @@
 //! Trusted-valid mode with room for the whole input is the plain byte swap (or
 //! copy) of the whole input ([`swap_all`]): valid input needs no check.
 
+use super::consts::{low_bits, SWAP16, SWAP32};
 use super::isa::{self, Zmm};
 use crate::generic::handover::shift;
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
-
-/// 64 bytes aligned for a vector load.
-#[repr(C, align(64))]
-struct Bytes64([u8; 64]);
-
-const fn swap_table(x: usize) -> Bytes64 {
-    let mut t = [0u8; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = ((i % 16) ^ x) as u8;
-        i += 1;
-    }
-    Bytes64(t)
-}
-
-/// `vpshufb` control reversing the bytes of each 16-bit lane.
-static SWAP16: Bytes64 = swap_table(1);
-/// `vpshufb` control reversing the bytes of each 32-bit lane.
-static SWAP32: Bytes64 = swap_table(3);
-
-/// The lowest `n` bits set (`n <= 64`).
-#[inline(always)]
-fn low_bits(n: usize) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
-}
 
 /// `u` as the 16-bit lane value (little-endian read) of a unit in byte order `e`.
 #[inline(always)]

@@ -20,28 +20,10 @@
 //! no byte of `dst` past it is written. The loop runs while `dst` has room for a
 //! step's largest output (64 bytes); the scalar transcoder converts the rest.
 
+use super::consts::{SWAP16, SWAP32};
 use super::isa::{self, Zmm};
 use crate::generic::handover::{shift, utf16_resync};
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
-
-/// 64 bytes aligned for a vector load.
-#[repr(C, align(64))]
-struct Bytes64([u8; 64]);
-
-const fn swap_table(x: usize) -> Bytes64 {
-    let mut t = [0u8; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = ((i % 16) ^ x) as u8;
-        i += 1;
-    }
-    Bytes64(t)
-}
-
-/// `vpshufb` control reversing the bytes of each 16-bit lane.
-static SWAP16: Bytes64 = swap_table(1);
-/// `vpshufb` control reversing the bytes of each 32-bit lane.
-static SWAP32: Bytes64 = swap_table(3);
 
 /// Bit `2i` of the result is bit `i` of `x`.
 #[inline(always)]

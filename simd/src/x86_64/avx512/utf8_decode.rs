@@ -55,6 +55,7 @@
 //! inside their bound (a block of first bytes only gives at most 64 characters, 128
 //! UTF-16 units).
 
+use super::consts::{Bytes64, SWAP16, SWAP32};
 use super::isa::{self, Zmm};
 use crate::generic::handover::{shift, utf8_resync};
 use crate::generic::utf8_validate::block_has_error;
@@ -63,10 +64,6 @@ use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
 /// The largest output of one block in bytes: 64 UTF-32 units, or 64 characters of
 /// at most two UTF-16 units (on invalid input in `Mode::Valid`).
 const BLOCK_WRITE: usize = 256;
-
-/// 64 bytes aligned for a vector load.
-#[repr(C, align(64))]
-struct Bytes64([u8; 64]);
 
 /// Byte `i` = `i`: the indices that `vpcompressb` turns into the positions of the
 /// characters' first bytes.
@@ -166,28 +163,6 @@ static PAYLOAD: [u32; 16] = [
     0x0F_3F3F,
     0x073F_3F3F,
 ];
-
-/// `vpshufb` control reversing the bytes of each 16-bit lane (big-endian UTF-16).
-static SWAP16: Bytes64 = {
-    let mut t = [0u8; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = ((i % 16) ^ 1) as u8;
-        i += 1;
-    }
-    Bytes64(t)
-};
-
-/// `vpshufb` control reversing the bytes of each 32-bit lane (big-endian UTF-32).
-static SWAP32: Bytes64 = {
-    let mut t = [0u8; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = ((i % 16) ^ 3) as u8;
-        i += 1;
-    }
-    Bytes64(t)
-};
 
 /// Bit `2i` of the result is bit `i` of `x`; odd bits are zero.
 #[inline(always)]

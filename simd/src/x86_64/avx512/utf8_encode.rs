@@ -37,28 +37,10 @@
 //! which keeps `OutputTooSmall` exactly the scalar one. Every store is masked to
 //! the exact output: no byte past it is written.
 
+use super::consts::{Bytes64, SWAP16, SWAP32};
 use super::isa::{self, Zmm};
 use crate::generic::handover::{shift, utf16_resync};
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
-
-/// 64 bytes aligned for a vector load.
-#[repr(C, align(64))]
-struct Bytes64([u8; 64]);
-
-/// `vpshufb` control reversing the bytes of each 16-bit lane.
-static SWAP16: Bytes64 = swap_table(1);
-/// `vpshufb` control reversing the bytes of each 32-bit lane.
-static SWAP32: Bytes64 = swap_table(3);
-
-const fn swap_table(x: usize) -> Bytes64 {
-    let mut t = [0u8; 64];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = ((i % 16) ^ x) as u8;
-        i += 1;
-    }
-    Bytes64(t)
-}
 
 /// Bit `2i` of the result is bit `i` of `x`.
 #[inline(always)]
