@@ -97,6 +97,25 @@ fn print_speedups(inputs: &[(&str, Vec<u8>)]) {
             }
             let op = format!("transcode utf8->{}", to.name());
             report(name, &op, src.len(), out, one, par);
+            // The cost of counting relative to converting (r): `par_transcode` counts
+            // all but one piece per round, so two threads reach at most
+            // (2 + r) / (1 + r) times one thread.
+            let mut count = Best::new();
+            for _ in 0..15 {
+                count.run(|| {
+                    black_box(match to {
+                        Encoding::Utf16Le => utfast::utf16_len_from_utf8(black_box(src)),
+                        _ => utfast::count_utf8(black_box(src)),
+                    });
+                });
+            }
+            let r = count.wall / one.wall;
+            println!(
+                "  {:<12} {:<26} count/convert r = {r:.2}, bound (2 + r)/(1 + r) = {:.2}x",
+                "",
+                "",
+                (2.0 + r) / (1.0 + r)
+            );
             // Tuning: `UTFAST_BENCH_PIECES=256,1024` (KiB) also times those piece sizes.
             let sizes = std::env::var("UTFAST_BENCH_PIECES").unwrap_or_default();
             for kib in sizes
