@@ -682,6 +682,81 @@ fn detect_ranks_candidates() {
     assert!(out.contains("valid as UTF-8, UTF-32LE, UTF-16LE"), "{out}");
 }
 
+/// `detect` on text that is not Unicode: with the `chardetng` feature the Cyrillic
+/// code page is guessed (first in the list), otherwise code pages are never listed.
+#[test]
+fn detect_guesses_cyrillic_code_pages() {
+    let guessed = cfg!(feature = "chardetng");
+    for (file, name) in [
+        ("lipsum-russian.koi8-r", "KOI8-R"),
+        ("mars-russian.koi8-r", "KOI8-R"),
+        ("lipsum-russian.windows-1251", "windows-1251"),
+        ("mars-russian.windows-1251", "windows-1251"),
+        ("lipsum-russian.ibm866", "IBM866"),
+        ("mars-russian.ibm866", "IBM866"),
+    ] {
+        let path = data_path(&format!("cyrillic/{file}.txt"));
+        let out = String::from_utf8(stdout_of(utfast().arg("detect").arg(&path))).unwrap();
+        let want = format!("no BOM; valid as {name} (guessed by chardetng), ");
+        assert_eq!(out.contains(&want), guessed, "{file}: {out}");
+        assert!(out.ends_with("ISO-8859-1\n"), "{out}");
+        // The UTF-8 version of the same text is UTF-8: no guess.
+        if file.starts_with("lipsum") {
+            let path = data_path(&format!("cyrillic/{file}.utf8.txt"));
+            let out = String::from_utf8(stdout_of(utfast().arg("detect").arg(&path))).unwrap();
+            assert!(out.contains("no BOM; valid as UTF-8, "), "{out}");
+            assert!(!out.contains("chardetng"), "{out}");
+        }
+    }
+    let dir = TempDir::new().unwrap();
+    // Ukrainian in KOI8-U (0xA6 = і, 0xA7 = ї, 0xA4 = є: box drawing in KOI8-R):
+    // guessed, but not an encoding utfast converts.
+    let ukrainian =
+        "Україна - це держава у Східній Європі. Її столиця - Київ, найбільше місто країни. ";
+    let koi8u: Vec<u8> = ukrainian
+        .repeat(20)
+        .chars()
+        .map(|c| match c {
+            'і' => 0xA6,
+            'ї' => 0xA7,
+            'є' => 0xA4,
+            'Є' => 0xB4,
+            'Ї' => 0xB7,
+            'І' => 0xB6,
+            c => {
+                let mut b = [0u8; 4];
+                let s = c.encode_utf8(&mut b);
+                utfast::transcode_to_vec(
+                    s.as_bytes(),
+                    utfast::Encoding::Utf8,
+                    utfast::Encoding::Koi8R,
+                    utfast::Mode::Strict,
+                )
+                .unwrap()[0]
+            }
+        })
+        .collect();
+    let f = write(dir.path(), "koi8u", &koi8u);
+    let out = String::from_utf8(stdout_of(utfast().arg("detect").arg(&f))).unwrap();
+    assert_eq!(
+        out.contains("chardetng guesses KOI8-U, which utfast does not convert"),
+        guessed,
+        "{out}"
+    );
+    // French in windows-1252 with its curly quotes (0x93/0x94: C1 controls in
+    // ISO-8859-1).
+    let french =
+        b"\x93Cr\xe8me br\xfbl\xe9e\x94, na\xefve r\xe9sum\xe9 de l\x92\xe9t\xe9. ".repeat(20);
+    let f = write(dir.path(), "cp1252", &french);
+    let out = String::from_utf8(stdout_of(utfast().arg("detect").arg(&f))).unwrap();
+    assert_eq!(
+        out.contains("chardetng guesses windows-1252, which utfast does not convert"),
+        guessed,
+        "{out}"
+    );
+    assert!(!out.contains("(guessed"), "{out}");
+}
+
 #[test]
 fn count_reports_sequence_lengths() {
     let dir = TempDir::new().unwrap();

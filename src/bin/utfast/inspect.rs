@@ -324,10 +324,12 @@ fn detect_one(file: &str) -> Result<String, Failure> {
     let mut zeros = [0u64; 4];
     let mut total = 0u64;
     let mut scratch = Vec::with_capacity(CHUNK + 4);
+    let mut guesser = Guesser::new(bom.is_none());
     while let Some(chunk) = chunker.next(Encoding::Latin1)? {
         for c in &mut candidates {
             c.feed(chunk.bytes, chunk.last, &mut scratch);
         }
+        guesser.feed(chunk.bytes, chunk.last);
         for (i, &b) in chunk.bytes.iter().enumerate() {
             zeros[(chunk.start as usize + i) % 4] += (b == 0) as u64;
         }
@@ -360,14 +362,112 @@ fn detect_one(file: &str) -> Result<String, Failure> {
             (rank, -plausibility(c.encoding), c.encoding)
         })
         .collect();
+    // Not UTF-8 (and no BOM): a guess among the single-byte encodings. It goes
+    // before UTF-16/UTF-32 unless their zero bytes make them plausible (any even
+    // number of bytes without surrogates is valid UTF-16, so validity alone says
+    // little).
+    let utf8 = valid.iter().any(|v| v.2 == Encoding::Utf8);
+    let guess = if utf8 { None } else { guesser.guess() };
+    let mut note = String::new();
+    match guess {
+        Some(Ok(e)) => valid.push((2, -0.25, e)),
+        Some(Err(other)) => {
+            note = format!("; chardetng guesses {other}, which utfast does not convert")
+        }
+        None => {}
+    }
     valid.push((3, 0.0, Encoding::Latin1));
     valid.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
-    let names: Vec<&str> = valid.iter().map(|v| v.2.name()).collect();
+    let names: Vec<String> = valid
+        .iter()
+        .map(|v| match guess {
+            Some(Ok(e)) if e == v.2 => format!("{} (guessed by chardetng)", e.name()),
+            _ => v.2.name().to_string(),
+        })
+        .collect();
     let bom = match bom {
         Some((e, _)) => format!("BOM {}", e.name()),
         None => "no BOM".into(),
     };
-    Ok(format!("{name}: {bom}; valid as {}", names.join(", ")))
+    Ok(format!(
+        "{name}: {bom}; valid as {}{note}",
+        names.join(", ")
+    ))
+}
+
+/// The bytes that are Ukrainian letters in KOI8-U and box-drawing characters in
+/// KOI8-R (the WHATWG indexes of the two differ only there).
+#[cfg(feature = "chardetng")]
+const KOI8_U_ONLY: [u8; 8] = [0xA4, 0xA6, 0xA7, 0xAD, 0xB4, 0xB6, 0xB7, 0xBD];
+
+/// Bytes of a file the code-page guess looks at (its start).
+#[cfg(feature = "chardetng")]
+const GUESS_BYTES: u64 = 4 << 20;
+
+/// The guess among single-byte encodings (feature `chardetng`): Firefox's detector
+/// over the first [`GUESS_BYTES`] of a file without a BOM. Without the feature it
+/// never guesses: the code pages accept any bytes, and telling them apart needs a
+/// language model, not a home-made heuristic.
+struct Guesser {
+    #[cfg(feature = "chardetng")]
+    /// The detector, the bytes fed so far, and whether any was not ASCII.
+    detector: Option<(chardetng::EncodingDetector, u64, bool)>,
+    /// Whether a byte where KOI8-U differs from KOI8-R was seen.
+    #[cfg(feature = "chardetng")]
+    koi8u: bool,
+}
+
+impl Guesser {
+    fn new(wanted: bool) -> Self {
+        #[cfg(not(feature = "chardetng"))]
+        let _ = wanted;
+        Guesser {
+            #[cfg(feature = "chardetng")]
+            detector: wanted.then(|| (chardetng::EncodingDetector::new(), 0, false)),
+            #[cfg(feature = "chardetng")]
+            koi8u: false,
+        }
+    }
+
+    fn feed(&mut self, bytes: &[u8], last: bool) {
+        #[cfg(feature = "chardetng")]
+        if let Some((d, fed, non_ascii)) = &mut self.detector {
+            if *fed < GUESS_BYTES {
+                let take = bytes.len().min((GUESS_BYTES - *fed) as usize);
+                // `last` only at the real end of the file (chardetng's contract
+                // for a prefix of a longer stream).
+                *non_ascii |= d.feed(&bytes[..take], last && take == bytes.len());
+                self.koi8u |= bytes[..take].iter().any(|b| KOI8_U_ONLY.contains(b));
+                *fed += take as u64;
+            }
+        }
+        #[cfg(not(feature = "chardetng"))]
+        let _ = (bytes, last);
+    }
+
+    /// The guess: an encoding utfast converts (a Cyrillic code page), or the name
+    /// of one it does not (e.g. windows-1252); `None` without the feature, or for
+    /// text that is all ASCII.
+    fn guess(&self) -> Option<Result<Encoding, &'static str>> {
+        #[cfg(feature = "chardetng")]
+        if let Some((d, _, non_ascii)) = &self.detector {
+            if !non_ascii {
+                return None;
+            }
+            let name = match d.guess(None, false).name() {
+                // chardetng has one KOI8 candidate, KOI8-U, a superset of KOI8-R's
+                // letters: without the bytes where they differ the text is KOI8-R.
+                "KOI8-U" if !self.koi8u => "KOI8-R",
+                name => name,
+            };
+            return Some(
+                Encoding::from_label(name)
+                    .filter(|&ours| utfast_scalar::CodePage::of(ours).is_some())
+                    .ok_or(name),
+            );
+        }
+        None
+    }
 }
 
 /// Code point statistics of UTF-8 text.
