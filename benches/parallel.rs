@@ -21,7 +21,15 @@ use std::path::Path;
 use std::time::Instant;
 use utfast::{Encoding, Mode};
 
-const LEN: usize = 64 << 20;
+/// The buffer size: 64 MiB, or `UTFAST_BENCH_MIB` MiB (a buffer that fits in the
+/// last-level cache shows how far the memory bus limits the speed-up).
+fn len() -> usize {
+    std::env::var("UTFAST_BENCH_MIB")
+        .ok()
+        .and_then(|m| m.parse::<usize>().ok())
+        .unwrap_or(64)
+        << 20
+}
 
 fn mixed() -> Vec<u8> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/lipsum");
@@ -35,7 +43,7 @@ fn mixed() -> Vec<u8> {
         .filter(|p| p.to_string_lossy().ends_with(".utf8.txt"))
         .flat_map(|p| std::fs::read(p).unwrap())
         .collect();
-    let mut v: Vec<u8> = all.iter().copied().cycle().take(LEN).collect();
+    let mut v: Vec<u8> = all.iter().copied().cycle().take(len()).collect();
     while std::str::from_utf8(&v).is_err() {
         v.pop();
     }
@@ -65,7 +73,7 @@ impl Best {
 /// best of 15 runs each, the two interleaved so that a burst of load elsewhere hits
 /// both. The load average is printed first: with other processes running, the
 /// speed-up means little (rayon's waiting threads spin and compete with them).
-fn print_speedups(inputs: &[(&str, Vec<u8>)]) {
+fn print_speedups(inputs: &[(String, Vec<u8>)]) {
     let threads = rayon::current_num_threads();
     println!(
         "speed-up (best of 15 runs each), kernel {}, rayon threads {threads}, load {}",
@@ -159,7 +167,11 @@ fn report(input: &str, op: &str, len: usize, out: usize, one: Best, par: Best) {
 }
 
 fn bench(c: &mut Criterion) {
-    let inputs = [("Mixed-64MiB", mixed()), ("Ascii-64MiB", vec![b'a'; LEN])];
+    let mib = len() >> 20;
+    let inputs = [
+        (format!("Mixed-{mib}MiB"), mixed()),
+        (format!("Ascii-{mib}MiB"), vec![b'a'; len()]),
+    ];
     print_speedups(&inputs);
     let mut g = c.benchmark_group("parallel");
     g.sample_size(10);
