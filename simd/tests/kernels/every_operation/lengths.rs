@@ -5,7 +5,7 @@
 //! 64-byte vectors) and every tail length are checked, valid or not.
 
 use utfast_scalar::Endian;
-use utfast_simd::SCALAR;
+use utfast_simd::{Kernel, SCALAR};
 use utfast_testkit::{kernels, quick, Rng};
 
 /// Input lengths: every length up to 600 bytes, and around the accumulator batches
@@ -35,6 +35,26 @@ fn bytes(rng: &mut Rng, pool: &[u8], n: usize) -> Vec<u8> {
     (0..n).map(|_| pool[rng.below(pool.len())]).collect()
 }
 
+/// A length function of a kernel, by name; UTF-16/UTF-32 ones take a byte order.
+type Length = (&'static str, fn(&Kernel, &[u8], Endian) -> usize);
+
+/// The functions over bytes (UTF-8, Latin-1).
+const OVER_BYTES: [Length; 3] = [
+    ("count_utf8", |k, s, _| k.count_utf8(s)),
+    ("utf16_len_from_utf8", |k, s, _| k.utf16_len_from_utf8(s)),
+    ("utf8_len_from_latin1", |k, s, _| k.utf8_len_from_latin1(s)),
+];
+
+/// The functions over UTF-16 or UTF-32 units.
+const OVER_UNITS: [Length; 4] = [
+    ("count_utf16", |k, s, e| k.count_utf16(s, e)),
+    ("utf8_len_from_utf16", |k, s, e| k.utf8_len_from_utf16(s, e)),
+    ("utf8_len_from_utf32", |k, s, e| k.utf8_len_from_utf32(s, e)),
+    ("utf16_len_from_utf32", |k, s, e| {
+        k.utf16_len_from_utf32(s, e)
+    }),
+];
+
 #[test]
 fn lengths_and_counts_at_batch_edges() {
     let ks = kernels();
@@ -49,58 +69,26 @@ fn lengths_and_counts_at_batch_edges() {
     // UTF-16/UTF-32 byte pools: zero bytes make every unit small (all "below"
     // tests hit); 0xD8/0xDC make surrogates.
     let unit_pools: [&[u8]; 3] = [&[0], &[0, 0x07, 0xD8, 0xDC], &[0, 0x01, 0x10, 0xFF]];
-    let lens = lengths();
     let mut checked = 0usize;
-    for &n in &lens {
-        for pool in byte_pools {
+    for n in lengths() {
+        let cases = byte_pools
+            .iter()
+            .map(|p| (p, &OVER_BYTES[..], &[Endian::Little][..]))
+            .chain(
+                unit_pools
+                    .iter()
+                    .map(|p| (p, &OVER_UNITS[..], &[Endian::Little, Endian::Big][..])),
+            );
+        for (pool, functions, endians) in cases {
             let src = bytes(&mut rng, pool, n);
-            for k in ks {
-                let name = k.name();
-                assert_eq!(
-                    k.count_utf8(&src),
-                    SCALAR.count_utf8(&src),
-                    "{name} count_utf8 {n}"
-                );
-                assert_eq!(
-                    k.utf16_len_from_utf8(&src),
-                    SCALAR.utf16_len_from_utf8(&src),
-                    "{name} utf16_len_from_utf8 {n} {pool:?}"
-                );
-                assert_eq!(
-                    k.utf8_len_from_latin1(&src),
-                    SCALAR.utf8_len_from_latin1(&src),
-                    "{name} utf8_len_from_latin1 {n} {pool:?}"
-                );
-                checked += 3;
-            }
-        }
-        for pool in unit_pools {
-            let src = bytes(&mut rng, pool, n);
-            for e in [Endian::Little, Endian::Big] {
-                for k in ks {
-                    let name = k.name();
-                    let ctx = format!("{n} {e:?} {pool:?}");
-                    assert_eq!(
-                        k.count_utf16(&src, e),
-                        SCALAR.count_utf16(&src, e),
-                        "{name} count_utf16 {ctx}"
-                    );
-                    assert_eq!(
-                        k.utf8_len_from_utf16(&src, e),
-                        SCALAR.utf8_len_from_utf16(&src, e),
-                        "{name} utf8_len_from_utf16 {ctx}"
-                    );
-                    assert_eq!(
-                        k.utf8_len_from_utf32(&src, e),
-                        SCALAR.utf8_len_from_utf32(&src, e),
-                        "{name} utf8_len_from_utf32 {ctx}"
-                    );
-                    assert_eq!(
-                        k.utf16_len_from_utf32(&src, e),
-                        SCALAR.utf16_len_from_utf32(&src, e),
-                        "{name} utf16_len_from_utf32 {ctx}"
-                    );
-                    checked += 4;
+            for &e in endians {
+                for (name, f) in functions {
+                    let want = f(&SCALAR, &src, e);
+                    for k in ks {
+                        let got = f(k, &src, e);
+                        assert_eq!(got, want, "{} {name} {n} bytes {e:?} {pool:?}", k.name());
+                        checked += 1;
+                    }
                 }
             }
         }
