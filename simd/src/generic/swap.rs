@@ -30,7 +30,7 @@
 //! valid input (on invalid input, which that mode excludes, the scalar code re-encodes
 //! a high surrogate with the unit after it, the copy does not).
 
-use super::blocks::{pat16, run_in_mode, shift, BlockOp};
+use super::blocks::{pat16, pat32, run_in_mode, shift, BlockOp};
 use super::utf16::cut16;
 use super::utf32::Utf32Check;
 use crate::vector_ext::VectorExt;
@@ -236,6 +236,11 @@ pub(crate) struct Utf32ToUtf32<V, const SWAP: bool> {
     to: Endian,
     mode: Mode,
     check: Utf32Check<V>,
+    /// 0xD7FF, 0x10FFFF, 0xFFFFF800 and 0xD800 in the input's byte order.
+    bmp: V,
+    limit: V,
+    m_sur: V,
+    p_sur: V,
 }
 
 impl<V: VectorExt, const SWAP: bool> Utf32ToUtf32<V, SWAP> {
@@ -245,12 +250,17 @@ impl<V: VectorExt, const SWAP: bool> Utf32ToUtf32<V, SWAP> {
     pub(crate) unsafe fn new(from: Endian, to: Endian, mode: Mode) -> Self {
         debug_assert_eq!(SWAP, from != to);
         // SAFETY: the ISA is the caller's promise.
-        let check = unsafe { Utf32Check::new(from) };
-        Utf32ToUtf32 {
-            from,
-            to,
-            mode,
-            check,
+        unsafe {
+            Utf32ToUtf32 {
+                from,
+                to,
+                mode,
+                check: Utf32Check::new(from),
+                bmp: V::splat4(pat32(0xD7FF, from)),
+                limit: V::splat4(pat32(0x10FFFF, from)),
+                m_sur: V::splat4(pat32(0xFFFF_F800, from)),
+                p_sur: V::splat4(pat32(0xD800, from)),
+            }
         }
     }
 }
@@ -272,10 +282,20 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
                 V::load_unaligned(src.add(3 * V::BYTES)),
             ];
             if self.mode != Mode::Valid {
-                let bad = self.check.invalid(v[0]).or(self.check.invalid(v[1]));
-                let bad = bad.or(self.check.invalid(v[2]).or(self.check.invalid(v[3])));
-                if !bad.is_zero() {
-                    return false;
+                // The bytewise maximum of the four vectors: its bytes 3 and 2 are
+                // below 0x00 0x11 exactly when no unit is above 0x10FFFF, and
+                // below 0x00 0x00 0xD8 (bytes 3, 2, 1) when no unit is above
+                // 0xD7FF: then there is no surrogate either, the common case.
+                let m = v[0].max8(v[1]).max8(v[2].max8(v[3]));
+                if !m.saturating_sub(self.bmp).is_zero() {
+                    // (Plain statements, no closure: see `Utf16ToUtf16::block4`.)
+                    let (m_sur, p_sur) = (self.m_sur, self.p_sur);
+                    let s01 = v[0].and(m_sur).eq32(p_sur).or(v[1].and(m_sur).eq32(p_sur));
+                    let s23 = v[2].and(m_sur).eq32(p_sur).or(v[3].and(m_sur).eq32(p_sur));
+                    let bad = m.saturating_sub(self.limit).or(s01.or(s23));
+                    if !bad.is_zero() {
+                        return false;
+                    }
                 }
             }
             for (k, &x) in v.iter().enumerate() {
@@ -307,6 +327,49 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
     }
 }
 
+/// Whether four vectors are nothing but complete surrogate pairs, each starting at
+/// an even unit (every 32-bit lane a high surrogate, then a low one): text of
+/// supplementary characters only (emoji). Two operations per vector: the XOR with
+/// the pattern `D800 DC00` and an OR into the accumulator; the pattern's six top bits
+/// of each unit must then be zero.
+struct PairRun<V> {
+    /// `D800 DC00` in the input's byte order.
+    pat: V,
+    /// `FC00 FC00` in the input's byte order.
+    care: V,
+}
+
+impl<V: VectorExt> PairRun<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn new(from: Endian) -> Self {
+        let (h, l) = (from.write_u16(0xD800), from.write_u16(0xDC00));
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            PairRun {
+                pat: V::splat4([h[0], h[1], l[0], l[1]]),
+                care: V::splat4(pat16(0xFC00, from)),
+            }
+        }
+    }
+
+    /// Whether every 32-bit lane of `v` is a high surrogate followed by a low one.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn all4(&self, v: &[V; 4]) -> bool {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            let p = self.pat;
+            let a = v[0].xor(p).or(v[1].xor(p));
+            let b = v[2].xor(p).or(v[3].xor(p));
+            a.or(b).and(self.care).is_zero()
+        }
+    }
+}
+
 /// The valid prefix of UTF-16 `src` swapped (or copied) into `dst`, four vectors
 /// per iteration; returns its length, a character boundary of `src` (and the
 /// number of bytes written). Stops at the first four vectors that contain an
@@ -314,16 +377,26 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
 /// from there.
 ///
 /// Two loops: the inner one runs while the four vectors hold no surrogate at all
-/// ([`AnySurrogate::any4`], two operations per vector, then the swap), straight
-/// through without any other branch; at the first four vectors with a surrogate it
-/// hands over to the surrogate loop, which checks the pairing in vectors (a low
-/// surrogate exactly at every unit after a high one, the high-surrogate mask of the
-/// last vector carried into the next iteration, as in the UTF-16 validator) and
-/// returns to the inner loop at the next four vectors without surrogates. Unlike
-/// [`Utf16ToUtf16::block4`], a surrogate pair may straddle two iterations: whether
-/// the last unit of an iteration is a high surrogate is carried into the next, so
-/// text with many pairs (emoji) runs here too instead of block by block. The exact
-/// position of an error is left to the block loop (and its scalar code).
+/// ([`AnySurrogate`]), straight through without any other branch; at the first four
+/// vectors with a surrogate it hands over to the surrogate loop, which returns to
+/// the inner loop at the next four vectors without surrogates. The surrogate loop
+/// keeps one invariant: the unit before `i` is not a high surrogate. Per iteration:
+///
+/// - four vectors of complete pairs, each at an even unit ([`PairRun`], two
+///   operations per vector: emoji text), are swapped as they are;
+/// - otherwise the pairing is checked in vectors: every unit is a high surrogate
+///   exactly when the unit after it is a low one (each vector compared with the
+///   same vector loaded one unit later, so the unit after the four vectors is
+///   checked too, without a shift across vectors), and the first unit is not a low
+///   one (the invariant);
+/// - when the last unit is a high surrogate (its low one is the next unit, checked),
+///   the next iteration starts at it, two bytes back (its swap is stored twice), so
+///   that the invariant holds and pairs that straddle iterations get back in step
+///   with [`PairRun`].
+///
+/// Every store happens after its four vectors are checked, so nothing is written
+/// past the valid prefix; the exact position of an error is left to the block loop
+/// (and its scalar code).
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
@@ -334,26 +407,27 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
     from: Endian,
 ) -> usize {
     let step = 4 * V::BYTES;
-    // `i + step + 2 <= lim` bounds the loads and the stores. (The 2 bytes more of
-    // room: when the loop stops after a high surrogate at `i - 2`, the block loop
-    // resumes at `i - 2` with room for the whole pair, so it writes the pair again
-    // rather than returning `OutputTooSmall` with the high half already written
-    // past its `written`.)
+    // `i + step + 2 <= lim` bounds the loads (the pairing check reads the unit
+    // after the four vectors) and the stores. (When an iteration backs up to a high
+    // surrogate at `i`, its store covered `i + 2` too, and `dst` has room for the
+    // whole pair: if the block loop resumes there, it cannot return
+    // `OutputTooSmall` with the high half already written past its `written`.)
     let lim = src.len().min(dst.len());
     let mut i = 0;
-    // Whether the unit before `i` is a high surrogate (its pair is complete: the
-    // unit at `i` was checked to be a low one).
-    let mut carry = false;
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+    let unit_at = |k: usize| -> u16 {
+        // SAFETY: `k + 2 <= lim <= src.len()` at every call below.
+        unsafe { from.read_u16([*s.add(k), *s.add(k + 1)]) }
+    };
     // SAFETY: the ISA is the caller's promise; every load reads `step` bytes at `i`
-    // and every store writes them at `i`, and the unit after them is read at
-    // `i + step`, with `i + step + 2 <= lim` checked before.
+    // (and the pairing check `step` bytes at `i + 2`), every store writes `step`
+    // bytes at `i`, with `i + step + 2 <= lim` checked before.
     unsafe {
         let scan = AnySurrogate::<V>::new(from);
+        let pairs = PairRun::<V>::new(from);
         let m_fc = V::splat4(pat16(0xFC00, from));
         let p_hi = V::splat4(pat16(0xD800, from));
         let p_lo = V::splat4(pat16(0xDC00, from));
-        let zero = V::splat(0);
         'outer: loop {
             // No surrogates.
             let mut v = loop {
@@ -367,30 +441,25 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                 store4::<V, 2, SWAP>(d.add(i), v);
                 i += step;
             };
-            // `v` has surrogates; the unit before it is not a high one.
-            let mut prev = zero;
+            // `v` has surrogates; the unit before `i` is not a high one.
             loop {
-                let mut bad = zero;
-                for &x in &v {
-                    let t = x.and(m_fc);
-                    let hi = t.eq16(p_hi);
-                    bad = bad.or(t.eq16(p_lo).xor(hi.shift_in_two_bytes(prev)));
-                    prev = hi;
-                }
-                // The last unit, if a high surrogate, needs a low one after it
-                // (read here, before the store: after an error nothing may be
-                // written past the valid prefix).
-                let last_hi = !zero.shift_in_two_bytes(prev).is_zero();
-                if !bad.is_zero()
-                    || (last_hi
-                        && !(0xDC00..0xE000)
-                            .contains(&from.read_u16([*s.add(i + step), *s.add(i + step + 1)])))
-                {
-                    break 'outer;
+                let mut next = i + step;
+                if !pairs.all4(&v) {
+                    let mut bad = V::splat(0);
+                    for (k, &x) in v.iter().enumerate() {
+                        let after = V::load_unaligned(s.add(i + k * V::BYTES + 2));
+                        let hi = x.and(m_fc).eq16(p_hi);
+                        bad = bad.or(hi.xor(after.and(m_fc).eq16(p_lo)));
+                    }
+                    if !bad.is_zero() || unit_at(i) & 0xFC00 == 0xDC00 {
+                        break 'outer;
+                    }
+                    if unit_at(next - 2) & 0xFC00 == 0xD800 {
+                        next -= 2;
+                    }
                 }
                 store4::<V, 2, SWAP>(d.add(i), v);
-                i += step;
-                carry = last_hi;
+                i = next;
                 if i + step + 2 > lim {
                     break 'outer;
                 }
@@ -398,10 +467,6 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                 // (The cheaper pre-test: four vectors with units above 0xD7FF but
                 // no surrogate stay in this loop, which is exact on them too.)
                 if !scan.maybe4(&v) {
-                    if carry {
-                        // A high surrogate before a unit that is not a low one.
-                        break 'outer;
-                    }
                     store4::<V, 2, SWAP>(d.add(i), v);
                     i += step;
                     continue 'outer;
@@ -409,12 +474,7 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
             }
         }
     }
-    // Back to the start of a pair that straddles `i`.
-    if carry {
-        i - 2
-    } else {
-        i
-    }
+    i
 }
 
 /// `v` with the bytes of each unit of `UNIT` (2 or 4) bytes reversed.
