@@ -293,7 +293,7 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
                     let s01 = v[0].and(m_sur).eq32(p_sur).or(v[1].and(m_sur).eq32(p_sur));
                     let s23 = v[2].and(m_sur).eq32(p_sur).or(v[3].and(m_sur).eq32(p_sur));
                     let bad = m.saturating_sub(self.limit).or(s01.or(s23));
-                    if !bad.is_zero() {
+                    if !bad.is_zero() || unit_at(i) & 0xFC00 == 0xDC00 {
                         return false;
                     }
                 }
@@ -445,6 +445,14 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
             loop {
                 let mut next = i + step;
                 if !pairs.all4(&v) {
+                    // (The cheaper pre-test: four vectors with units above 0xD7FF
+                    // but no surrogate stay in this loop, which is exact on them
+                    // too.)
+                    if !scan.maybe4(&v) {
+                        store4::<V, 2, SWAP>(d.add(i), v);
+                        i = next;
+                        continue 'outer;
+                    }
                     let mut bad = V::splat(0);
                     for (k, &x) in v.iter().enumerate() {
                         let after = V::load_unaligned(s.add(i + k * V::BYTES + 2));
@@ -464,13 +472,6 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                     break 'outer;
                 }
                 v = load4::<V>(s.add(i));
-                // (The cheaper pre-test: four vectors with units above 0xD7FF but
-                // no surrogate stay in this loop, which is exact on them too.)
-                if !scan.maybe4(&v) {
-                    store4::<V, 2, SWAP>(d.add(i), v);
-                    i += step;
-                    continue 'outer;
-                }
             }
         }
     }
