@@ -87,6 +87,20 @@ impl<V: VectorExt> AnySurrogate<V> {
         }
     }
 
+    /// [`maybe4`](Self::maybe4) of eight vectors.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn maybe8(&self, a: &[V; 4], b: &[V; 4]) -> bool {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            let ma = a[0].max8(a[1]).max8(a[2].max8(a[3]));
+            let mb = b[0].max8(b[1]).max8(b[2].max8(b[3]));
+            !ma.max8(mb).saturating_sub(self.over_bmp).is_zero()
+        }
+    }
+
     /// Whether any unit of `v` is a surrogate.
     ///
     /// # Safety
@@ -431,6 +445,15 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
         'outer: loop {
             // No surrogates.
             let mut v = loop {
+                if i + 2 * step + 2 <= lim {
+                    let (a, b) = (load4::<V>(s.add(i)), load4::<V>(s.add(i + step)));
+                    if !scan.maybe8(&a, &b) {
+                        store4::<V, 2, SWAP>(d.add(i), a);
+                        store4::<V, 2, SWAP>(d.add(i + step), b);
+                        i += 2 * step;
+                        continue;
+                    }
+                }
                 if i + step + 2 > lim {
                     break 'outer;
                 }
@@ -472,6 +495,74 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                     break 'outer;
                 }
                 v = load4::<V>(s.add(i));
+            }
+        }
+    }
+    i
+}
+
+/// The valid prefix of UTF-32 `src` swapped (or copied) into `dst`; returns its
+/// length (and the number of bytes written). Eight vectors per iteration while no
+/// unit is above 0xD7FF (one bytewise maximum per vector, as in
+/// [`Utf32ToUtf32::block4`]), otherwise four, with the exact test. Stops at the
+/// first four vectors with an invalid unit or that `dst` has no room for, and the
+/// block loop continues from there.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn utf32_prefix<V: VectorExt, const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+) -> usize {
+    let step = 4 * V::BYTES;
+    let lim = src.len().min(dst.len());
+    let mut i = 0;
+    let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: the ISA is the caller's promise; every load reads `step` bytes (or
+    // `2 * step`) at `i` and every store writes as many at `i`, with
+    // `i + step <= lim` (`i + 2 * step <= lim`) checked before.
+    unsafe {
+        let bmp = V::splat4(pat32(0xD7FF, from));
+        let limit = V::splat4(pat32(0x10FFFF, from));
+        let m_sur = V::splat4(pat32(0xFFFF_F800, from));
+        let p_sur = V::splat4(pat32(0xD800, from));
+        'outer: loop {
+            // No unit above 0xD7FF: eight vectors at a time.
+            while i + 2 * step <= lim {
+                let (a, b) = (load4::<V>(s.add(i)), load4::<V>(s.add(i + step)));
+                let ma = a[0].max8(a[1]).max8(a[2].max8(a[3]));
+                let mb = b[0].max8(b[1]).max8(b[2].max8(b[3]));
+                if !ma.max8(mb).saturating_sub(bmp).is_zero() {
+                    break;
+                }
+                store4::<V, 4, SWAP>(d.add(i), a);
+                store4::<V, 4, SWAP>(d.add(i + step), b);
+                i += 2 * step;
+            }
+            // Four vectors at a time, the exact test where needed, back to the
+            // loop above at the next four vectors without units above 0xD7FF.
+            loop {
+                if i + step > lim {
+                    break 'outer;
+                }
+                let v = load4::<V>(s.add(i));
+                let m = v[0].max8(v[1]).max8(v[2].max8(v[3]));
+                let back = m.saturating_sub(bmp).is_zero();
+                if !back {
+                    // Above 0x10FFFF: see `Utf32ToUtf32::block4`.
+                    let s01 = v[0].and(m_sur).eq32(p_sur).or(v[1].and(m_sur).eq32(p_sur));
+                    let s23 = v[2].and(m_sur).eq32(p_sur).or(v[3].and(m_sur).eq32(p_sur));
+                    if !m.saturating_sub(limit).or(s01.or(s23)).is_zero() {
+                        break 'outer;
+                    }
+                }
+                store4::<V, 4, SWAP>(d.add(i), v);
+                i += step;
+                if back {
+                    continue 'outer;
+                }
             }
         }
     }
@@ -651,18 +742,26 @@ pub(crate) unsafe fn utf32_to_utf32<V: VectorExt>(
         match (from != to, whole) {
             (true, true) => Ok(swap_all::<V, 4, true>(src, dst)),
             (false, true) => Ok(swap_all::<V, 4, false>(src, dst)),
-            (true, false) => run_in_mode::<V, _>(
-                mode,
-                |m| Utf32ToUtf32::<V, true>::new(from, to, m),
-                src,
-                dst,
-            ),
-            (false, false) => run_in_mode::<V, _>(
-                mode,
-                |m| Utf32ToUtf32::<V, false>::new(from, to, m),
-                src,
-                dst,
-            ),
+            (true, false) => {
+                let p = utf32_prefix::<V, true>(src, dst, from);
+                let r = run_in_mode::<V, _>(
+                    mode,
+                    |m| Utf32ToUtf32::<V, true>::new(from, to, m),
+                    &src[p..],
+                    &mut dst[p..],
+                );
+                shift(r, p, p)
+            }
+            (false, false) => {
+                let p = utf32_prefix::<V, false>(src, dst, from);
+                let r = run_in_mode::<V, _>(
+                    mode,
+                    |m| Utf32ToUtf32::<V, false>::new(from, to, m),
+                    &src[p..],
+                    &mut dst[p..],
+                );
+                shift(r, p, p)
+            }
         }
     }
 }
