@@ -17,6 +17,15 @@
 //! of the first (best) kernel on the same valid input (the issue asks for at most 1.05;
 //! in the `(valid)` rows, whose kernel columns are trusted-valid calls, over a
 //! trusted-valid one).
+//!
+//! The byte swaps: our `utf16le->utf16be` and `utf32le->utf32be` rows validate
+//! (unpaired surrogates, surrogates and units above 0x10FFFF are errors), the
+//! `(valid)` rows are our trusted-valid swaps. Peers: `simdutf` is
+//! `change_endianness_utf16`, which does not validate; `simdutf_val+swap` is what a
+//! simdutf user writes for a validated swap, `validate_utf16le` then
+//! `change_endianness_utf16`. simdutf 0.7 has no UTF-32 swap: `swap_loop` is a
+//! `u32::swap_bytes` loop vectorized by LLVM (compiled for AVX2 when the CPU has
+//! it), and `simdutf_val+loop` is `validate_utf32` followed by that loop.
 
 use std::hint::black_box;
 use std::time::Instant;

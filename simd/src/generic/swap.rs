@@ -8,14 +8,27 @@
 //! be invalid ([`super::utf32::Utf32Check`]). Other blocks go to the scalar code of
 //! the [block loop](super::blocks), which reports errors or writes U+FFFD.
 //!
-//! UTF-16 starts with [`utf16_prefix`]: four vectors per iteration, a cheap test for
-//! surrogates, and for the iterations that have some, a vector test that they form
-//! pairs (carried across iterations), up to the first unpaired surrogate.
+//! Both start with a prefix loop that runs up to the first invalid unit (or the end
+//! of the room in `dst`), checking before it stores, so nothing is written past
+//! the valid prefix:
 //!
-//! The common case, a block without any surrogate (UTF-16) or invalid unit (UTF-32),
-//! is tested four blocks at a time ([`BlockOp::block4`]): one branch per four
-//! vectors. Whether the bytes are swapped is a constant of the compiled loop (`SWAP`),
-//! not a test per block.
+//! - while no unit is above 0xD7FF (almost all text), eight vectors per iteration
+//!   and one bytewise maximum per vector, one test and one branch per eight vectors
+//!   (the loads are reused for the swap and the stores);
+//! - UTF-16 ([`utf16_prefix`]): four vectors of nothing but whole surrogate pairs
+//!   (emoji text) cost two operations per vector ([`PairRun`]); other vectors with
+//!   surrogates have their pairing checked in vectors, each vector against itself
+//!   loaded one unit later (no shift across vectors, and the unit after the four
+//!   vectors is checked before they are stored);
+//! - UTF-32 ([`utf32_prefix`]): four vectors with units above 0xD7FF get the exact
+//!   test (the maximum already tells whether any unit is above 0x10FFFF; one
+//!   comparison per vector for surrogates).
+//!
+//! The exact position and kind of an error are left to the block loop that
+//! continues after the prefix. There, the common case, a block without any
+//! surrogate (UTF-16) or invalid unit (UTF-32), is tested four blocks at a time
+//! ([`BlockOp::block4`]): one branch per four vectors. Whether the bytes are
+//! swapped is a constant of the compiled loops (`SWAP`), not a test per block.
 //!
 //! In trusted-valid mode, when `dst` has room for the whole input, the conversion of
 //! valid input is the byte swap (or copy) of the whole input: [`swap_all`] does just
