@@ -17,6 +17,15 @@
 //! of the first (best) kernel on the same valid input (the issue asks for at most 1.05;
 //! in the `(valid)` rows, whose kernel columns are trusted-valid calls, over a
 //! trusted-valid one).
+//!
+//! The byte swaps: our `utf16le->utf16be` and `utf32le->utf32be` rows validate
+//! (unpaired surrogates, surrogates and units above 0x10FFFF are errors), the
+//! `(valid)` rows are our trusted-valid swaps. Peers: `simdutf` is
+//! `change_endianness_utf16`, which does not validate; `simdutf_val+swap` is what a
+//! simdutf user writes for a validated swap, `validate_utf16le` then
+//! `change_endianness_utf16`. simdutf 0.7 has no UTF-32 swap: `swap_loop` is a
+//! `u32::swap_bytes` loop vectorized by LLVM (compiled for AVX2 when the CPU has
+//! it), and `simdutf_val+loop` is `validate_utf32` followed by that loop.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -378,6 +387,57 @@ fn swap16_peer() -> Other {
     })
 }
 
+/// simdutf's two calls for a validated swap: `validate_utf16le`, then
+/// `change_endianness_utf16` (simdutf has no validated swap).
+fn swap16_validated_peer() -> Other {
+    other("simdutf_val+swap", |t, d| {
+        assert!(simdutf::validate_utf16le(&t.u16s));
+        let out = u16_out(d);
+        // SAFETY: `out` has room for every unit of the input (see `main`).
+        unsafe {
+            simdutf::change_endianness_utf16(t.u16s.as_ptr(), t.u16s.len(), out.as_mut_ptr())
+        };
+        t.u16s.len()
+    })
+}
+
+/// A plain UTF-32 byte swap (simdutf 0.7 has no `change_endianness_utf32`): a
+/// `u32::swap_bytes` loop that LLVM vectorizes, compiled for AVX2 (`vpshufb`)
+/// when the CPU has it, for the x86-64 baseline (SSE2) otherwise.
+fn swap32_loop(src: &[u32], dst: &mut [u32]) -> usize {
+    fn plain(src: &[u32], dst: &mut [u32]) -> usize {
+        dst.iter_mut()
+            .zip(src)
+            .map(|(o, &u)| *o = u.swap_bytes())
+            .count()
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx2")]
+        fn avx2(src: &[u32], dst: &mut [u32]) -> usize {
+            plain(src, dst)
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked just above).
+            return unsafe { avx2(src, dst) };
+        }
+    }
+    plain(src, dst)
+}
+
+/// The UTF-32 byte swap's peers: the plain swap loop ([`swap32_loop`]), and with
+/// `validated`, simdutf's `validate_utf32` before it.
+fn swap32_peer(validated: bool) -> Other {
+    if validated {
+        other("simdutf_val+loop", |t, d| {
+            assert!(simdutf::validate_utf32(&t.u32s));
+            swap32_loop(&t.u32s, u32_out(d))
+        })
+    } else {
+        other("swap_loop", |t, d| swap32_loop(&t.u32s, u32_out(d)))
+    }
+}
+
 /// The Latin-1 form of a text that has one.
 fn latin1(t: &Text) -> &[u8] {
     t.latin1.as_deref().expect("a Latin-1 text")
@@ -631,7 +691,7 @@ fn directions() -> Vec<Direction> {
             "utf16le->utf16be",
             |t| Some(&t.utf16le),
             (Encoding::Utf16Le, Encoding::Utf16Be),
-            vec![swap16_peer()],
+            vec![swap16_peer(), swap16_validated_peer()],
         ),
         Direction {
             mode: Mode::Valid,
@@ -640,6 +700,21 @@ fn directions() -> Vec<Direction> {
                 |t| Some(&t.utf16le),
                 (Encoding::Utf16Le, Encoding::Utf16Be),
                 vec![swap16_peer()],
+            )
+        },
+        direction(
+            "utf32le->utf32be",
+            |t| Some(&t.utf32le),
+            (Encoding::Utf32Le, Encoding::Utf32Be),
+            vec![swap32_peer(false), swap32_peer(true)],
+        ),
+        Direction {
+            mode: Mode::Valid,
+            ..direction(
+                "utf32le->utf32be (valid)",
+                |t| Some(&t.utf32le),
+                (Encoding::Utf32Le, Encoding::Utf32Be),
+                vec![swap32_peer(false)],
             )
         },
         direction(

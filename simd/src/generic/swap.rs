@@ -8,14 +8,27 @@
 //! be invalid ([`super::utf32::Utf32Check`]). Other blocks go to the scalar code of
 //! the [block loop](super::blocks), which reports errors or writes U+FFFD.
 //!
-//! UTF-16 starts with [`utf16_prefix`]: four vectors per iteration, a cheap test for
-//! surrogates, and for the iterations that have some, a vector test that they form
-//! pairs (carried across iterations), up to the first unpaired surrogate.
+//! Both start with a prefix loop that runs up to the first invalid unit (or the end
+//! of the room in `dst`), checking before it stores, so nothing is written past
+//! the valid prefix:
 //!
-//! The common case, a block without any surrogate (UTF-16) or invalid unit (UTF-32),
-//! is tested four blocks at a time ([`BlockOp::block4`]): one branch per four
-//! vectors. Whether the bytes are swapped is a constant of the compiled loop (`SWAP`),
-//! not a test per block.
+//! - while no unit is above 0xD7FF (almost all text), eight vectors per iteration
+//!   and one bytewise maximum per vector, one test and one branch per eight vectors
+//!   (the loads are reused for the swap and the stores);
+//! - UTF-16 ([`utf16_prefix`]): four vectors of nothing but whole surrogate pairs
+//!   (emoji text) cost two operations per vector ([`PairRun`]); other vectors with
+//!   surrogates have their pairing checked in vectors, each vector against itself
+//!   loaded one unit later (no shift across vectors, and the unit after the four
+//!   vectors is checked before they are stored);
+//! - UTF-32 ([`utf32_prefix`]): four vectors with units above 0xD7FF get the exact
+//!   test (the maximum already tells whether any unit is above 0x10FFFF; one
+//!   comparison per vector for surrogates).
+//!
+//! The exact position and kind of an error are left to the block loop that
+//! continues after the prefix. There, the common case, a block without any
+//! surrogate (UTF-16) or invalid unit (UTF-32), is tested four blocks at a time
+//! ([`BlockOp::block4`]): one branch per four vectors. Whether the bytes are
+//! swapped is a constant of the compiled loops (`SWAP`), not a test per block.
 //!
 //! In trusted-valid mode, when `dst` has room for the whole input, the conversion of
 //! valid input is the byte swap (or copy) of the whole input: [`swap_all`] does just
@@ -30,7 +43,7 @@
 //! valid input (on invalid input, which that mode excludes, the scalar code re-encodes
 //! a high surrogate with the unit after it, the copy does not).
 
-use super::blocks::{pat16, run_in_mode, shift, BlockOp};
+use super::blocks::{pat16, pat32, run_in_mode, shift, BlockOp};
 use super::utf16::cut16;
 use super::utf32::Utf32Check;
 use crate::vector_ext::VectorExt;
@@ -84,6 +97,20 @@ impl<V: VectorExt> AnySurrogate<V> {
         unsafe {
             let m = v[0].max8(v[1]).max8(v[2]).max8(v[3]);
             !m.saturating_sub(self.over_bmp).is_zero()
+        }
+    }
+
+    /// [`maybe4`](Self::maybe4) of eight vectors.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn maybe8(&self, a: &[V; 4], b: &[V; 4]) -> bool {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            let ma = a[0].max8(a[1]).max8(a[2].max8(a[3]));
+            let mb = b[0].max8(b[1]).max8(b[2].max8(b[3]));
+            !ma.max8(mb).saturating_sub(self.over_bmp).is_zero()
         }
     }
 
@@ -236,6 +263,11 @@ pub(crate) struct Utf32ToUtf32<V, const SWAP: bool> {
     to: Endian,
     mode: Mode,
     check: Utf32Check<V>,
+    /// 0xD7FF, 0x10FFFF, 0xFFFFF800 and 0xD800 in the input's byte order.
+    bmp: V,
+    limit: V,
+    m_sur: V,
+    p_sur: V,
 }
 
 impl<V: VectorExt, const SWAP: bool> Utf32ToUtf32<V, SWAP> {
@@ -245,12 +277,17 @@ impl<V: VectorExt, const SWAP: bool> Utf32ToUtf32<V, SWAP> {
     pub(crate) unsafe fn new(from: Endian, to: Endian, mode: Mode) -> Self {
         debug_assert_eq!(SWAP, from != to);
         // SAFETY: the ISA is the caller's promise.
-        let check = unsafe { Utf32Check::new(from) };
-        Utf32ToUtf32 {
-            from,
-            to,
-            mode,
-            check,
+        unsafe {
+            Utf32ToUtf32 {
+                from,
+                to,
+                mode,
+                check: Utf32Check::new(from),
+                bmp: V::splat4(pat32(0xD7FF, from)),
+                limit: V::splat4(pat32(0x10FFFF, from)),
+                m_sur: V::splat4(pat32(0xFFFF_F800, from)),
+                p_sur: V::splat4(pat32(0xD800, from)),
+            }
         }
     }
 }
@@ -272,10 +309,20 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
                 V::load_unaligned(src.add(3 * V::BYTES)),
             ];
             if self.mode != Mode::Valid {
-                let bad = self.check.invalid(v[0]).or(self.check.invalid(v[1]));
-                let bad = bad.or(self.check.invalid(v[2]).or(self.check.invalid(v[3])));
-                if !bad.is_zero() {
-                    return false;
+                // The bytewise maximum of the four vectors: its bytes 3 and 2 are
+                // below 0x00 0x11 exactly when no unit is above 0x10FFFF, and
+                // below 0x00 0x00 0xD8 (bytes 3, 2, 1) when no unit is above
+                // 0xD7FF: then there is no surrogate either, the common case.
+                let m = v[0].max8(v[1]).max8(v[2].max8(v[3]));
+                if !m.saturating_sub(self.bmp).is_zero() {
+                    // (Plain statements, no closure: see `Utf16ToUtf16::block4`.)
+                    let (m_sur, p_sur) = (self.m_sur, self.p_sur);
+                    let s01 = v[0].and(m_sur).eq32(p_sur).or(v[1].and(m_sur).eq32(p_sur));
+                    let s23 = v[2].and(m_sur).eq32(p_sur).or(v[3].and(m_sur).eq32(p_sur));
+                    let bad = m.saturating_sub(self.limit).or(s01.or(s23));
+                    if !bad.is_zero() {
+                        return false;
+                    }
                 }
             }
             for (k, &x) in v.iter().enumerate() {
@@ -307,6 +354,49 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
     }
 }
 
+/// Whether four vectors are nothing but complete surrogate pairs, each starting at
+/// an even unit (every 32-bit lane a high surrogate, then a low one): text of
+/// supplementary characters only (emoji). Two operations per vector: the XOR with
+/// the pattern `D800 DC00` and an OR into the accumulator; the pattern's six top bits
+/// of each unit must then be zero.
+struct PairRun<V> {
+    /// `D800 DC00` in the input's byte order.
+    pat: V,
+    /// `FC00 FC00` in the input's byte order.
+    care: V,
+}
+
+impl<V: VectorExt> PairRun<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn new(from: Endian) -> Self {
+        let (h, l) = (from.write_u16(0xD800), from.write_u16(0xDC00));
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            PairRun {
+                pat: V::splat4([h[0], h[1], l[0], l[1]]),
+                care: V::splat4(pat16(0xFC00, from)),
+            }
+        }
+    }
+
+    /// Whether every 32-bit lane of `v` is a high surrogate followed by a low one.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn all4(&self, v: &[V; 4]) -> bool {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            let p = self.pat;
+            let a = v[0].xor(p).or(v[1].xor(p));
+            let b = v[2].xor(p).or(v[3].xor(p));
+            a.or(b).and(self.care).is_zero()
+        }
+    }
+}
+
 /// The valid prefix of UTF-16 `src` swapped (or copied) into `dst`, four vectors
 /// per iteration; returns its length, a character boundary of `src` (and the
 /// number of bytes written). Stops at the first four vectors that contain an
@@ -314,16 +404,26 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
 /// from there.
 ///
 /// Two loops: the inner one runs while the four vectors hold no surrogate at all
-/// ([`AnySurrogate::any4`], two operations per vector, then the swap), straight
-/// through without any other branch; at the first four vectors with a surrogate it
-/// hands over to the surrogate loop, which checks the pairing in vectors (a low
-/// surrogate exactly at every unit after a high one, the high-surrogate mask of the
-/// last vector carried into the next iteration, as in the UTF-16 validator) and
-/// returns to the inner loop at the next four vectors without surrogates. Unlike
-/// [`Utf16ToUtf16::block4`], a surrogate pair may straddle two iterations: whether
-/// the last unit of an iteration is a high surrogate is carried into the next, so
-/// text with many pairs (emoji) runs here too instead of block by block. The exact
-/// position of an error is left to the block loop (and its scalar code).
+/// ([`AnySurrogate`]), straight through without any other branch; at the first four
+/// vectors with a surrogate it hands over to the surrogate loop, which returns to
+/// the inner loop at the next four vectors without surrogates. The surrogate loop
+/// keeps one invariant: the unit before `i` is not a high surrogate. Per iteration:
+///
+/// - four vectors of complete pairs, each at an even unit ([`PairRun`], two
+///   operations per vector: emoji text), are swapped as they are;
+/// - otherwise the pairing is checked in vectors: every unit is a high surrogate
+///   exactly when the unit after it is a low one (each vector compared with the
+///   same vector loaded one unit later, so the unit after the four vectors is
+///   checked too, without a shift across vectors), and the first unit is not a low
+///   one (the invariant);
+/// - when the last unit is a high surrogate (its low one is the next unit, checked),
+///   the next iteration starts at it, two bytes back (its swap is stored twice), so
+///   that the invariant holds and pairs that straddle iterations get back in step
+///   with [`PairRun`].
+///
+/// Every store happens after its four vectors are checked, so nothing is written
+/// past the valid prefix; the exact position of an error is left to the block loop
+/// (and its scalar code).
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
@@ -334,29 +434,39 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
     from: Endian,
 ) -> usize {
     let step = 4 * V::BYTES;
-    // `i + step + 2 <= lim` bounds the loads and the stores. (The 2 bytes more of
-    // room: when the loop stops after a high surrogate at `i - 2`, the block loop
-    // resumes at `i - 2` with room for the whole pair, so it writes the pair again
-    // rather than returning `OutputTooSmall` with the high half already written
-    // past its `written`.)
+    // `i + step + 2 <= lim` bounds the loads (the pairing check reads the unit
+    // after the four vectors) and the stores. (When an iteration backs up to a high
+    // surrogate at `i`, its store covered `i + 2` too, and `dst` has room for the
+    // whole pair: if the block loop resumes there, it cannot return
+    // `OutputTooSmall` with the high half already written past its `written`.)
     let lim = src.len().min(dst.len());
     let mut i = 0;
-    // Whether the unit before `i` is a high surrogate (its pair is complete: the
-    // unit at `i` was checked to be a low one).
-    let mut carry = false;
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+    let unit_at = |k: usize| -> u16 {
+        // SAFETY: `k + 2 <= lim <= src.len()` at every call below.
+        unsafe { from.read_u16([*s.add(k), *s.add(k + 1)]) }
+    };
     // SAFETY: the ISA is the caller's promise; every load reads `step` bytes at `i`
-    // and every store writes them at `i`, and the unit after them is read at
-    // `i + step`, with `i + step + 2 <= lim` checked before.
+    // (and the pairing check `step` bytes at `i + 2`), every store writes `step`
+    // bytes at `i`, with `i + step + 2 <= lim` checked before.
     unsafe {
         let scan = AnySurrogate::<V>::new(from);
+        let pairs = PairRun::<V>::new(from);
         let m_fc = V::splat4(pat16(0xFC00, from));
         let p_hi = V::splat4(pat16(0xD800, from));
         let p_lo = V::splat4(pat16(0xDC00, from));
-        let zero = V::splat(0);
         'outer: loop {
             // No surrogates.
             let mut v = loop {
+                if i + 2 * step + 2 <= lim {
+                    let (a, b) = (load4::<V>(s.add(i)), load4::<V>(s.add(i + step)));
+                    if !scan.maybe8(&a, &b) {
+                        store4::<V, 2, SWAP>(d.add(i), a);
+                        store4::<V, 2, SWAP>(d.add(i + step), b);
+                        i += 2 * step;
+                        continue;
+                    }
+                }
                 if i + step + 2 > lim {
                     break 'outer;
                 }
@@ -367,54 +477,109 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                 store4::<V, 2, SWAP>(d.add(i), v);
                 i += step;
             };
-            // `v` has surrogates; the unit before it is not a high one.
-            let mut prev = zero;
+            // `v` has surrogates; the unit before `i` is not a high one.
             loop {
-                let mut bad = zero;
-                for &x in &v {
-                    let t = x.and(m_fc);
-                    let hi = t.eq16(p_hi);
-                    bad = bad.or(t.eq16(p_lo).xor(hi.shift_in_two_bytes(prev)));
-                    prev = hi;
-                }
-                // The last unit, if a high surrogate, needs a low one after it
-                // (read here, before the store: after an error nothing may be
-                // written past the valid prefix).
-                let last_hi = !zero.shift_in_two_bytes(prev).is_zero();
-                if !bad.is_zero()
-                    || (last_hi
-                        && !(0xDC00..0xE000)
-                            .contains(&from.read_u16([*s.add(i + step), *s.add(i + step + 1)])))
-                {
-                    break 'outer;
+                let mut next = i + step;
+                if !pairs.all4(&v) {
+                    // (The cheaper pre-test: four vectors with units above 0xD7FF
+                    // but no surrogate stay in this loop, which is exact on them
+                    // too.)
+                    if !scan.maybe4(&v) {
+                        store4::<V, 2, SWAP>(d.add(i), v);
+                        i = next;
+                        continue 'outer;
+                    }
+                    let mut bad = V::splat(0);
+                    for (k, &x) in v.iter().enumerate() {
+                        let after = V::load_unaligned(s.add(i + k * V::BYTES + 2));
+                        let hi = x.and(m_fc).eq16(p_hi);
+                        bad = bad.or(hi.xor(after.and(m_fc).eq16(p_lo)));
+                    }
+                    if !bad.is_zero() || unit_at(i) & 0xFC00 == 0xDC00 {
+                        break 'outer;
+                    }
+                    if unit_at(next - 2) & 0xFC00 == 0xD800 {
+                        next -= 2;
+                    }
                 }
                 store4::<V, 2, SWAP>(d.add(i), v);
-                i += step;
-                carry = last_hi;
+                i = next;
                 if i + step + 2 > lim {
                     break 'outer;
                 }
                 v = load4::<V>(s.add(i));
-                // (The cheaper pre-test: four vectors with units above 0xD7FF but
-                // no surrogate stay in this loop, which is exact on them too.)
-                if !scan.maybe4(&v) {
-                    if carry {
-                        // A high surrogate before a unit that is not a low one.
+            }
+        }
+    }
+    i
+}
+
+/// The valid prefix of UTF-32 `src` swapped (or copied) into `dst`; returns its
+/// length (and the number of bytes written). Eight vectors per iteration while no
+/// unit is above 0xD7FF (one bytewise maximum per vector, as in
+/// [`Utf32ToUtf32::block4`]), otherwise four, with the exact test. Stops at the
+/// first four vectors with an invalid unit or that `dst` has no room for, and the
+/// block loop continues from there.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn utf32_prefix<V: VectorExt, const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+) -> usize {
+    let step = 4 * V::BYTES;
+    let lim = src.len().min(dst.len());
+    let mut i = 0;
+    let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: the ISA is the caller's promise; every load reads `step` bytes (or
+    // `2 * step`) at `i` and every store writes as many at `i`, with
+    // `i + step <= lim` (`i + 2 * step <= lim`) checked before.
+    unsafe {
+        let bmp = V::splat4(pat32(0xD7FF, from));
+        let limit = V::splat4(pat32(0x10FFFF, from));
+        let m_sur = V::splat4(pat32(0xFFFF_F800, from));
+        let p_sur = V::splat4(pat32(0xD800, from));
+        'outer: loop {
+            // No unit above 0xD7FF: eight vectors at a time.
+            while i + 2 * step <= lim {
+                let (a, b) = (load4::<V>(s.add(i)), load4::<V>(s.add(i + step)));
+                let ma = a[0].max8(a[1]).max8(a[2].max8(a[3]));
+                let mb = b[0].max8(b[1]).max8(b[2].max8(b[3]));
+                if !ma.max8(mb).saturating_sub(bmp).is_zero() {
+                    break;
+                }
+                store4::<V, 4, SWAP>(d.add(i), a);
+                store4::<V, 4, SWAP>(d.add(i + step), b);
+                i += 2 * step;
+            }
+            // Four vectors at a time, the exact test where needed, back to the
+            // loop above at the next four vectors without units above 0xD7FF.
+            loop {
+                if i + step > lim {
+                    break 'outer;
+                }
+                let v = load4::<V>(s.add(i));
+                let m = v[0].max8(v[1]).max8(v[2].max8(v[3]));
+                let back = m.saturating_sub(bmp).is_zero();
+                if !back {
+                    // Above 0x10FFFF: see `Utf32ToUtf32::block4`.
+                    let s01 = v[0].and(m_sur).eq32(p_sur).or(v[1].and(m_sur).eq32(p_sur));
+                    let s23 = v[2].and(m_sur).eq32(p_sur).or(v[3].and(m_sur).eq32(p_sur));
+                    if !m.saturating_sub(limit).or(s01.or(s23)).is_zero() {
                         break 'outer;
                     }
-                    store4::<V, 2, SWAP>(d.add(i), v);
-                    i += step;
+                }
+                store4::<V, 4, SWAP>(d.add(i), v);
+                i += step;
+                if back {
                     continue 'outer;
                 }
             }
         }
     }
-    // Back to the start of a pair that straddles `i`.
-    if carry {
-        i - 2
-    } else {
-        i
-    }
+    i
 }
 
 /// `v` with the bytes of each unit of `UNIT` (2 or 4) bytes reversed.
@@ -590,18 +755,26 @@ pub(crate) unsafe fn utf32_to_utf32<V: VectorExt>(
         match (from != to, whole) {
             (true, true) => Ok(swap_all::<V, 4, true>(src, dst)),
             (false, true) => Ok(swap_all::<V, 4, false>(src, dst)),
-            (true, false) => run_in_mode::<V, _>(
-                mode,
-                |m| Utf32ToUtf32::<V, true>::new(from, to, m),
-                src,
-                dst,
-            ),
-            (false, false) => run_in_mode::<V, _>(
-                mode,
-                |m| Utf32ToUtf32::<V, false>::new(from, to, m),
-                src,
-                dst,
-            ),
+            (true, false) => {
+                let p = utf32_prefix::<V, true>(src, dst, from);
+                let r = run_in_mode::<V, _>(
+                    mode,
+                    |m| Utf32ToUtf32::<V, true>::new(from, to, m),
+                    &src[p..],
+                    &mut dst[p..],
+                );
+                shift(r, p, p)
+            }
+            (false, false) => {
+                let p = utf32_prefix::<V, false>(src, dst, from);
+                let r = run_in_mode::<V, _>(
+                    mode,
+                    |m| Utf32ToUtf32::<V, false>::new(from, to, m),
+                    &src[p..],
+                    &mut dst[p..],
+                );
+                shift(r, p, p)
+            }
         }
     }
 }

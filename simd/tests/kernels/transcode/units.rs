@@ -395,6 +395,111 @@ fn utf16_errors_among_pairs() {
     }
 }
 
+/// UTF-16 made of surrogate pairs only (emoji text), after zero or one BMP unit so
+/// that the pairs start at even and at odd units of every vector: the swap's run of
+/// whole pairs and its hand-over to the pairing check (back by one unit when an
+/// iteration ends with a high surrogate) against scalar, with an unpaired, misordered
+/// or BMP unit inserted at every position, in every mode and with every `dst` size of
+/// `check_transcode`, and valid prefixes of every length.
+#[test]
+fn utf16_errors_among_pairs_only() {
+    let ks = kernels();
+    let step = if quick() { 5 } else { 1 };
+    let specials: &[(&str, &[u32])] = &[
+        ("lone low", &[0xDC00]),
+        ("lone high", &[0xDBFF]),
+        ("reversed pair", &[0xDFFF, 0xDBFF]),
+        ("BMP unit", &[0x41]),
+        ("U+E000", &[0xE000]),
+    ];
+    for k in ks {
+        for lead in [0, 1] {
+            let mut base: Vec<u32> = vec![0xFEFF; lead];
+            for j in 0..140u32 {
+                let c = 0x1F600 + (j * 37) % 0x200 - 0x10000;
+                base.extend_from_slice(&[0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)]);
+            }
+            for &(what, special) in specials {
+                for pos in (0..base.len()).step_by(step) {
+                    let mut units = base.clone();
+                    units.splice(pos..pos, special.iter().copied());
+                    for from in UTF16 {
+                        let src = encode(&units, from);
+                        let ctx = format!("{what} at unit {pos} among pairs only (lead {lead})");
+                        for to in UTF16 {
+                            for mode in [Mode::Strict, Mode::Lossy] {
+                                check_transcode(k, &src, from, to, mode, &ctx);
+                            }
+                            check_valid_mode_no_panic(k, &src, from, to);
+                        }
+                    }
+                }
+            }
+            for len in (0..base.len()).step_by(step) {
+                let mut units = base[..len].to_vec();
+                if units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
+                    units.pop();
+                }
+                for from in UTF16 {
+                    let src = encode(&units, from);
+                    let ctx = format!("valid, {len} units of pairs only (lead {lead})");
+                    for to in UTF16 {
+                        for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
+                            check_transcode(k, &src, from, to, mode, &ctx);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// UTF-32 of supplementary characters (all of them, or mixed with ASCII): the swap's
+/// loop for units above 0xD7FF, with an invalid or a borderline unit at every
+/// position, against scalar in every mode and with every `dst` size.
+#[test]
+fn utf32_errors_among_supplementary() {
+    let ks = kernels();
+    let step = if quick() { 5 } else { 1 };
+    let specials: &[(&str, &[u32])] = &[
+        ("surrogate", &[0xD800]),
+        ("low surrogate", &[0xDFFF]),
+        ("above 10FFFF", &[0x110000]),
+        ("all ones", &[0xFFFF_FFFF]),
+        ("U+D7FF", &[0xD7FF]),
+        ("U+E000", &[0xE000]),
+    ];
+    for k in ks {
+        for ascii_every in [0, 3] {
+            let base: Vec<u32> = (0..200u32)
+                .map(|j| {
+                    if ascii_every > 0 && j % ascii_every == 0 {
+                        0x41 + j % 26
+                    } else {
+                        0x1F600 + (j * 37) % 0x200
+                    }
+                })
+                .collect();
+            for &(what, special) in specials {
+                for pos in (0..base.len()).step_by(step) {
+                    let mut units = base.clone();
+                    units.splice(pos..pos, special.iter().copied());
+                    for from in UTF32 {
+                        let src = encode(&units, from);
+                        let ctx = format!("{what} at unit {pos} among supplementary");
+                        for to in UTF32 {
+                            for mode in [Mode::Strict, Mode::Lossy] {
+                                check_transcode(k, &src, from, to, mode, &ctx);
+                            }
+                            check_valid_mode_no_panic(k, &src, from, to);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn utf32_error_at_every_position() {
     every_position(
