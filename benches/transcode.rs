@@ -28,38 +28,9 @@
 //! it), and `simdutf_val+loop` is `validate_utf32` followed by that loop.
 
 use std::hint::black_box;
-use std::time::Instant;
+use utfast_benches::{cpu_name, lipsum_texts, print_row, time_all};
 use utfast_scalar::{Encoding, Mode};
 use utfast_simd::Kernel;
-
-/// Rounds of [`time_all`]: enough that every column sees the machine's fast phases.
-const ROUNDS: usize = 31;
-
-/// Best time in seconds per call of each function: [`ROUNDS`] rounds, each timing every
-/// function once (enough calls for ~1 ms), so slow phases of a shared machine hit
-/// all of them alike.
-fn time_all(fs: &mut [Box<dyn FnMut() + '_>]) -> Vec<f64> {
-    let reps: Vec<usize> = fs
-        .iter_mut()
-        .map(|f| {
-            let t = Instant::now();
-            f();
-            let once = t.elapsed().as_secs_f64().max(1e-7);
-            ((1e-3 / once) as usize).clamp(1, 10_000)
-        })
-        .collect();
-    let mut best = vec![f64::MAX; fs.len()];
-    for _ in 0..ROUNDS {
-        for (i, f) in fs.iter_mut().enumerate() {
-            let t = Instant::now();
-            for _ in 0..reps[i] {
-                f();
-            }
-            best[i] = best[i].min(t.elapsed().as_secs_f64() / reps[i] as f64);
-        }
-    }
-    best
-}
 
 /// One text in every form.
 struct Text {
@@ -260,48 +231,10 @@ fn codepage_directions() -> Vec<Direction> {
 /// The lipsum files, plus "Latin1": the Latin text with every 16th letter a/e/o
 /// replaced by an accented one (à/é/ö), so that Latin-1 input is not pure ASCII.
 fn texts() -> Vec<Text> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/lipsum");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .expect("tests/data/lipsum")
-        .map(|f| f.expect("directory entry").path())
-        .filter(|p| p.to_string_lossy().ends_with(".utf8.txt"))
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for path in files {
-        let name = path
-            .file_name()
-            .expect("file name")
-            .to_string_lossy()
-            .replace("-Lipsum.utf8.txt", "");
-        let s = std::fs::read_to_string(&path).expect("UTF-8 text");
-        if name == "Latin" {
-            let mut n = 0;
-            let accented: String = s
-                .chars()
-                .map(|c| {
-                    let r = match c {
-                        'a' | 'e' | 'o' => {
-                            n += 1;
-                            n % 16 == 0
-                        }
-                        _ => false,
-                    };
-                    match (r, c) {
-                        (true, 'a') => 'à',
-                        (true, 'e') => 'é',
-                        (true, 'o') => 'ö',
-                        _ => c,
-                    }
-                })
-                .collect();
-            out.push(Text::new("Latin", &s));
-            out.push(Text::new("Latin1", &accented));
-        } else {
-            out.push(Text::new(&name, &s));
-        }
-    }
-    out
+    lipsum_texts()
+        .into_iter()
+        .map(|(name, s)| Text::new(&name, &s))
+        .collect()
 }
 
 /// A competitor: name and a conversion of the text (returns something to keep).
@@ -791,14 +724,7 @@ fn main() {
     let markdown = args.iter().any(|a| a == "--markdown");
     let filter = args.iter().find(|a| !a.starts_with("--")).cloned();
     let kernels: Vec<&Kernel> = utfast_simd::available().collect();
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into());
+    let cpu = cpu_name();
     println!("CPU: {cpu}");
     println!(
         "simdutf: SIMDUTF_FORCE_IMPLEMENTATION={:?}; our kernels: {:?}",
@@ -894,27 +820,5 @@ fn main() {
             row.push(format!("{:.2}", times[kernels.len()] / times[0]));
             print_row(&row, markdown, false);
         }
-    }
-}
-
-fn print_row(cells: &[String], markdown: bool, header: bool) {
-    if markdown {
-        println!("| {} |", cells.join(" | "));
-        if header {
-            println!("|{}", "---|".repeat(cells.len()));
-        }
-    } else {
-        let line: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                if i == 0 {
-                    format!("{c:<9}")
-                } else {
-                    format!("{c:>9}")
-                }
-            })
-            .collect();
-        println!("{}", line.join(" "));
     }
 }

@@ -710,27 +710,35 @@ pub(crate) unsafe fn utf16_to_utf16<V: VectorExt>(
         match (from != to, whole) {
             (true, true) => Ok(swap_all::<V, 2, true>(src, dst)),
             (false, true) => Ok(swap_all::<V, 2, false>(src, dst)),
-            (true, false) => {
-                let p = utf16_prefix::<V, true>(src, dst, from);
-                let r = run_in_mode::<V, _>(
-                    mode,
-                    |m| Utf16ToUtf16::<V, true>::new(from, to, m),
-                    &src[p..],
-                    &mut dst[p..],
-                );
-                shift(r, p, p)
-            }
-            (false, false) => {
-                let p = utf16_prefix::<V, false>(src, dst, from);
-                let r = run_in_mode::<V, _>(
-                    mode,
-                    |m| Utf16ToUtf16::<V, false>::new(from, to, m),
-                    &src[p..],
-                    &mut dst[p..],
-                );
-                shift(r, p, p)
-            }
+            (true, false) => checked16::<V, true>(src, dst, from, to, mode),
+            (false, false) => checked16::<V, false>(src, dst, from, to, mode),
         }
+    }
+}
+
+/// The checked swap or copy (`SWAP`) of UTF-16: the prefix loop, then the block loop
+/// in `mode` from where it stopped.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn checked16<V: VectorExt, const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        let p = utf16_prefix::<V, SWAP>(src, dst, from);
+        let r = run_in_mode::<V, _>(
+            mode,
+            |m| Utf16ToUtf16::<V, SWAP>::new(from, to, m),
+            &src[p..],
+            &mut dst[p..],
+        );
+        shift(r, p, p)
     }
 }
 
@@ -755,26 +763,34 @@ pub(crate) unsafe fn utf32_to_utf32<V: VectorExt>(
         match (from != to, whole) {
             (true, true) => Ok(swap_all::<V, 4, true>(src, dst)),
             (false, true) => Ok(swap_all::<V, 4, false>(src, dst)),
-            (true, false) => {
-                let p = utf32_prefix::<V, true>(src, dst, from);
-                let r = run_in_mode::<V, _>(
-                    mode,
-                    |m| Utf32ToUtf32::<V, true>::new(from, to, m),
-                    &src[p..],
-                    &mut dst[p..],
-                );
-                shift(r, p, p)
-            }
-            (false, false) => {
-                let p = utf32_prefix::<V, false>(src, dst, from);
-                let r = run_in_mode::<V, _>(
-                    mode,
-                    |m| Utf32ToUtf32::<V, false>::new(from, to, m),
-                    &src[p..],
-                    &mut dst[p..],
-                );
-                shift(r, p, p)
-            }
+            (true, false) => checked32::<V, true>(src, dst, from, to, mode),
+            (false, false) => checked32::<V, false>(src, dst, from, to, mode),
         }
+    }
+}
+
+/// The checked swap or copy (`SWAP`) of UTF-32: the prefix loop, then the block loop
+/// in `mode` from where it stopped.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn checked32<V: VectorExt, const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        let p = utf32_prefix::<V, SWAP>(src, dst, from);
+        let r = run_in_mode::<V, _>(
+            mode,
+            |m| Utf32ToUtf32::<V, SWAP>::new(from, to, m),
+            &src[p..],
+            &mut dst[p..],
+        );
+        shift(r, p, p)
     }
 }

@@ -357,38 +357,52 @@ fn utf16_errors_among_pairs() {
         ("reversed pair", &[0xDFFF, 0xDBFF]),
     ];
     for k in ks {
-        for &(what, special) in specials {
-            for pos in (0..base.len()).step_by(step) {
-                // Inserting between the halves of a pair of the base text breaks it:
-                // one more error, which the comparison with scalar covers as well.
-                let mut units = base.clone();
-                units.splice(pos..pos, special.iter().copied());
-                for from in UTF16 {
-                    let src = encode(&units, from);
-                    let ctx = format!("{what} at unit {pos} among pairs");
-                    check_validate_and_lengths(k, &src, from, &ctx);
-                    for to in UTF16 {
-                        for mode in [Mode::Strict, Mode::Lossy] {
-                            check_transcode(k, &src, from, to, mode, &ctx);
-                        }
-                        check_valid_mode_no_panic(k, &src, from, to);
+        utf16_specials_everywhere(k, &base, specials, step, "among pairs");
+    }
+}
+
+/// `base` (UTF-16 units) with each of `specials` inserted at every `step`-th unit, and
+/// its valid prefixes of every `step`-th length (a trailing high surrogate dropped),
+/// through `k`'s validation, lengths and UTF-16 <-> UTF-16 conversions in every mode
+/// and with every `dst` size of `check_transcode`, against scalar.
+fn utf16_specials_everywhere(
+    k: &Kernel,
+    base: &[u32],
+    specials: &[(&str, &[u32])],
+    step: usize,
+    label: &str,
+) {
+    for &(what, special) in specials {
+        for pos in (0..base.len()).step_by(step) {
+            // Inserting between the halves of a pair of the base text breaks it:
+            // one more error, which the comparison with scalar covers as well.
+            let mut units = base.to_vec();
+            units.splice(pos..pos, special.iter().copied());
+            for from in UTF16 {
+                let src = encode(&units, from);
+                let ctx = format!("{what} at unit {pos} {label}");
+                check_validate_and_lengths(k, &src, from, &ctx);
+                for to in UTF16 {
+                    for mode in [Mode::Strict, Mode::Lossy] {
+                        check_transcode(k, &src, from, to, mode, &ctx);
                     }
+                    check_valid_mode_no_panic(k, &src, from, to);
                 }
             }
         }
-        // Valid: every length, so that the text ends at every unit of an iteration.
-        for len in (0..base.len()).step_by(step) {
-            let mut units = base[..len].to_vec();
-            if units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
-                units.pop();
-            }
-            for from in UTF16 {
-                let src = encode(&units, from);
-                let ctx = format!("valid, {len} units with pairs");
-                for to in UTF16 {
-                    for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
-                        check_transcode(k, &src, from, to, mode, &ctx);
-                    }
+    }
+    // Valid: every length, so that the text ends at every unit of an iteration.
+    for len in (0..base.len()).step_by(step) {
+        let mut units = base[..len].to_vec();
+        if units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
+            units.pop();
+        }
+        for from in UTF16 {
+            let src = encode(&units, from);
+            let ctx = format!("valid, {len} units {label}");
+            for to in UTF16 {
+                for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
+                    check_transcode(k, &src, from, to, mode, &ctx);
                 }
             }
         }
@@ -419,37 +433,8 @@ fn utf16_errors_among_pairs_only() {
                 let c = 0x1F600 + (j * 37) % 0x200 - 0x10000;
                 base.extend_from_slice(&[0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)]);
             }
-            for &(what, special) in specials {
-                for pos in (0..base.len()).step_by(step) {
-                    let mut units = base.clone();
-                    units.splice(pos..pos, special.iter().copied());
-                    for from in UTF16 {
-                        let src = encode(&units, from);
-                        let ctx = format!("{what} at unit {pos} among pairs only (lead {lead})");
-                        for to in UTF16 {
-                            for mode in [Mode::Strict, Mode::Lossy] {
-                                check_transcode(k, &src, from, to, mode, &ctx);
-                            }
-                            check_valid_mode_no_panic(k, &src, from, to);
-                        }
-                    }
-                }
-            }
-            for len in (0..base.len()).step_by(step) {
-                let mut units = base[..len].to_vec();
-                if units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
-                    units.pop();
-                }
-                for from in UTF16 {
-                    let src = encode(&units, from);
-                    let ctx = format!("valid, {len} units of pairs only (lead {lead})");
-                    for to in UTF16 {
-                        for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
-                            check_transcode(k, &src, from, to, mode, &ctx);
-                        }
-                    }
-                }
-            }
+            let label = format!("among pairs only (lead {lead})");
+            utf16_specials_everywhere(k, &base, specials, step, &label);
         }
     }
 }
