@@ -16,10 +16,17 @@
 //! directly. Every byte is valid, so every block is accepted; the only error is
 //! `OutputTooSmall`, left to the scalar tail by the [block loop](super::blocks).
 //!
-//! To UTF-8, the units of a block go through the UTF-16 -> UTF-8 block step of
-//! [`super::utf8_encode`] (`PACK2` when every character is below U+0800, as the
-//! Cyrillic letters are; `PACK3` when box-drawing or other three-byte characters
-//! are present); an ASCII block is copied.
+//! To UTF-8, an ASCII block is copied, and a block of ASCII and two-byte
+//! characters whose lead byte is `D0`, `D1` (every Cyrillic letter) or `C2` is
+//! converted directly ([`TwoByte`]): a third 128-entry table holds, per high byte,
+//! the six payload bits of its trail byte and a two-bit class that a 16-entry
+//! shuffle turns into the lead byte; lead and trail bytes interleaved are the
+//! characters' two bytes (an ASCII byte keeps its own), and every group of eight is
+//! packed by the `PACK2` control of its ASCII bytes. That is one 128-entry look-up
+//! per block instead of two, and no UTF-16 classification. Any other block (box
+//! drawing, `—`, `№`, `Ґ`: three bytes or another lead) goes through its UTF-16
+//! units and the UTF-16 -> UTF-8 block step of [`super::utf8_encode`] (`PACK2`
+//! when every character is below U+0800, `PACK3` otherwise).
 //!
 //! # Encoding: ASCII and the Cyrillic block
 //!
