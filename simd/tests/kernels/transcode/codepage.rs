@@ -171,7 +171,7 @@ fn round_trips_of_random_bytes() {
 #[test]
 fn two_byte_blocks_with_an_odd_byte_at_every_position() {
     let ks = kernels();
-    let mut rng = Rng(0x2B17_E5);
+    let mut rng = Rng(0x2B_17E5);
     for cp in CODE_PAGES {
         let page = utfast_scalar::CodePage::of(cp).unwrap();
         let width = |b: u8| page.decode(b).len_utf8();
