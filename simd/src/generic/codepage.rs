@@ -16,10 +16,17 @@
 //! directly. Every byte is valid, so every block is accepted; the only error is
 //! `OutputTooSmall`, left to the scalar tail by the [block loop](super::blocks).
 //!
-//! To UTF-8, the units of a block go through the UTF-16 -> UTF-8 block step of
-//! [`super::utf8_encode`] (`PACK2` when every character is below U+0800, as the
-//! Cyrillic letters are; `PACK3` when box-drawing or other three-byte characters
-//! are present); an ASCII block is copied.
+//! To UTF-8, an ASCII block is copied, and a block of ASCII and two-byte
+//! characters whose lead byte is `D0`, `D1` (every Cyrillic letter) or `C2` is
+//! converted directly ([`TwoByte`]): a third 128-entry table holds, per high byte,
+//! the six payload bits of its trail byte and a two-bit class that a 16-entry
+//! shuffle turns into the lead byte; lead and trail bytes interleaved are the
+//! characters' two bytes (an ASCII byte keeps its own), and every group of eight is
+//! packed by the `PACK2` control of its ASCII bytes. That is one 128-entry look-up
+//! per block instead of two, and no UTF-16 classification. Any other block (box
+//! drawing, `—`, `№`, `Ґ`: three bytes or another lead) goes through its UTF-16
+//! units and the UTF-16 -> UTF-8 block step of [`super::utf8_encode`] (`PACK2`
+//! when every character is below U+0800, `PACK3` otherwise).
 //!
 //! # Encoding: ASCII and the Cyrillic block
 //!
@@ -48,6 +55,7 @@ use super::handover::{utf8_resync, POPCOUNT8};
 use super::utf16::cut16;
 use super::utf8_encode::{bmp_block_stores, encode_bmp_block, EncodeHooks, UnitClasses};
 use crate::tables::compress::COMPRESS8;
+use crate::tables::utf16_to_utf8::PACK2;
 use crate::vector_ext::VectorExt;
 use lookup::Lookup128;
 use utfast_scalar::codepage as scalar;
@@ -181,8 +189,116 @@ pub(crate) unsafe fn codepage_to_units<W: Lookup128, const UTF32: bool>(
     }
 }
 
-/// `Kernel::codepage_to_utf8`: blocks of the widest vector `W`, converted through
-/// their UTF-16 units by the UTF-16 -> UTF-8 block step.
+/// The class of a high byte's character in [`two_byte_table`]: its UTF-8 lead byte
+/// `D0` (0), `D1` (1), `C2` (2), or something else (3: another lead, or a character
+/// of three bytes).
+const TWO_BYTE_LEADS: [u8; 4] = [0xD0, 0xD1, 0xC2, 0];
+
+/// The direct two-byte table of `cp`: for each high byte `0x80 + i`, the six low
+/// bits of the UTF-8 trail byte of its character and, in the two high bits, the
+/// class of its lead byte ([`TWO_BYTE_LEADS`]; every Cyrillic letter of the three
+/// code pages is `D0 xx` or `D1 xx`, and their other two-byte characters are mostly
+/// `C2 xx`: no-break space, `«»`, `°`).
+#[inline(always)]
+fn two_byte_table(cp: CodePage) -> [u8; 128] {
+    let t = cp.high_half();
+    core::array::from_fn(|i| {
+        let u = t[i];
+        let lead = 0xC0 | (u >> 6) as u8;
+        let class = match TWO_BYTE_LEADS.iter().position(|&l| l == lead) {
+            Some(c) if (0x80..0x800).contains(&u) => c as u8,
+            _ => 3,
+        };
+        class << 6 | (u & 0x3F) as u8
+    })
+}
+
+/// [`TWO_BYTE_LEADS`] indexed by the high nibble of a [`two_byte_table`] entry.
+const LEAD_OF_NIBBLE: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = TWO_BYTE_LEADS[i >> 2];
+        i += 1;
+    }
+    t
+};
+
+/// The direct path of code page -> UTF-8 for blocks of ASCII and characters of two
+/// bytes with the leads of [`TWO_BYTE_LEADS`] (the Cyrillic letters): one 128-entry
+/// look-up gives each high byte's trail bits and lead class, a 16-entry one its
+/// lead byte; lead and trail bytes, interleaved, are each character's two bytes
+/// (an ASCII byte keeps its own in the trail's place), and each group of eight is
+/// packed by the [`PACK2`] control of its ASCII bytes, as UTF-16 -> UTF-8 packs
+/// units below U+0800.
+struct TwoByte<V: Lookup128> {
+    table: V::Table,
+    leads: V,
+    high: V,
+    low6: V,
+    class3: V,
+}
+
+impl<V: Lookup128> TwoByte<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn new(cp: CodePage) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe {
+            TwoByte {
+                table: V::table128(&two_byte_table(cp)),
+                leads: V::broadcast_lane(&LEAD_OF_NIBBLE),
+                high: V::splat(0x80),
+                low6: V::splat(0x3F),
+                class3: V::splat(0xC0),
+            }
+        }
+    }
+
+    /// Converts the block `v` (with a high byte) into `dst` and returns the bytes
+    /// written, or `None` (nothing written) if a high byte is not of the classes
+    /// `D0`, `D1`, `C2`.
+    ///
+    /// # Safety
+    /// The CPU supports the ISAs of `V` and `H`; `2 * V::BYTES` writable bytes at
+    /// `dst`.
+    #[inline(always)]
+    unsafe fn block<H: EncodeHooks>(&self, v: V, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the caller's promises; table indices are bytes (< 256). Each
+        // 16-byte store starts at the output written so far, and the output of the
+        // block is at most `2 * V::BYTES` bytes with the store of the last group
+        // ending at or before it.
+        unsafe {
+            let t = v.lookup128(&self.table);
+            if !t.and(self.class3).eq8(self.class3).is_zero() {
+                return None;
+            }
+            let lead = t.shr4().lookup16(self.leads);
+            let is_high = v.and(self.high).eq8(self.high);
+            let trail = V::blend(is_high, t.and(self.low6).or(self.high), v);
+            // One bit per ASCII byte: the PACK2 index bits of the groups of eight.
+            let ascii = !is_high.bitmask_dense();
+            let (u0, u1) = V::zip8(trail, lead);
+            let lanes = V::BYTES / 16;
+            let mut w = 0;
+            for (h, u) in [u0, u1].into_iter().enumerate() {
+                let byte = |k: usize| (ascii >> (8 * (h * lanes + k))) as usize & 0xFF;
+                let c = V::load_lanes(|k| PACK2.0.get_unchecked(byte(k)).as_ptr()).lookup16(u);
+                for k in 0..lanes {
+                    c.store_lane(k, dst.add(w));
+                    w += 16 - H::count_ones8(byte(k));
+                }
+            }
+            Some(w)
+        }
+    }
+}
+
+/// `Kernel::codepage_to_utf8`: blocks of the widest vector `W`: an ASCII block is
+/// copied, a block of ASCII and two-byte characters goes the direct way
+/// ([`TwoByte`]), any other through its UTF-16 units and the UTF-16 -> UTF-8 block
+/// step.
 ///
 /// # Safety
 /// The CPU supports the ISAs of `W` and `H`.
@@ -197,15 +313,18 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
     let (n, m) = (src.len(), dst.len());
     // Output bytes an iteration may store: the first half's units take at most
     // `3 * W::BYTES / 2` bytes, then the second half's stores; plus 2 spare bytes
-    // (the longest character, three bytes, minus one: see `super::handover`).
+    // (the longest character, three bytes, minus one: see `super::handover`). The
+    // direct path stores at most `2 * W::BYTES`, less.
     let write = 3 * W::BYTES / 2 + bmp_block_stores(W::BYTES) + 2;
     let (mut pos, mut out) = (0usize, 0usize);
     // SAFETY: (whole block) the ISA is the caller's promise; every load reads
     // `src[pos..pos + W::BYTES]` (`pos + W::BYTES <= n`), every store writes within
     // `dst[out..out + write]` (`out + write <= m`): `W::BYTES` for an ASCII block,
-    // at most `3 * W::BYTES / 2` bytes of output of the first half of the units and
-    // `bmp_block_stores` bytes of stores for the second.
+    // `2 * W::BYTES` for the direct path, and otherwise at most `3 * W::BYTES / 2`
+    // bytes of output of the first half of the units and `bmp_block_stores` bytes of
+    // stores for the second.
     unsafe {
+        let two = TwoByte::<W>::new(cp);
         let dec = Decoder::<W>::new(cp);
         while pos + W::BYTES <= n && out + write <= m {
             let v = W::load_unaligned(src.as_ptr().add(pos));
@@ -214,6 +333,11 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
                 v.store_unaligned(d);
                 pos += W::BYTES;
                 out += W::BYTES;
+                continue;
+            }
+            if let Some(w) = two.block::<H>(v, d) {
+                pos += W::BYTES;
+                out += w;
                 continue;
             }
             let (lo, hi) = dec.planes(v);

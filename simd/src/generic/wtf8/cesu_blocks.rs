@@ -137,6 +137,74 @@ unsafe fn pair_run<W: VectorExt>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     (i, o)
 }
 
+/// Blocks per group of the fast loop of [`cesu_to_utf8_blocks`]: its error bits
+/// are tested once per group.
+const GROUP: usize = 4;
+
+/// The fast loop's step: checks the `GROUP` blocks at `p` with [`BmpRules`] (no
+/// `00` in MUTF-8 either) and stores each one at `d` as it is, OR-ing the error bits
+/// of every block into one vector that is tested once at the end: an ASCII block
+/// adds `incomplete` (whether the block before it ends inside a sequence), a block
+/// with other bytes its check (whose first vectors see the previous block's last
+/// bytes). Returns the new `incomplete` if the whole group is its own conversion,
+/// `None` otherwise (nothing is consumed then; the stores are scratch).
+///
+/// A group may end with the first byte of a special (`ED` before `A0..AF`, `C0`
+/// before `80`): it passes the check, and the next group's check flags it with the
+/// byte after it (a surrogate, or `C0`'s overlong form), or its ASCII test with
+/// `incomplete`; the caller backs up over it before the careful loop.
+///
+/// # Safety
+/// The CPU supports `W`'s ISA; `p - 3..p + GROUP * 64` is readable and
+/// `d..d + GROUP * 64` writable, and they do not overlap.
+#[inline(always)]
+unsafe fn plain_group<W: VectorExt, R: Rules>(
+    quick: &BlockCheck<W>,
+    p: *const u8,
+    d: *mut u8,
+    incomplete: W,
+) -> Option<W> {
+    let lanes = BLOCK / W::BYTES;
+    // SAFETY: the caller's promises: every load is within `p - 3..p + GROUP * 64`,
+    // every store within `d..d + GROUP * 64`.
+    unsafe {
+        let zero = W::splat(0);
+        let (mut error, mut incomplete) = (zero, incomplete);
+        for b in 0..GROUP {
+            let q = p.add(b * BLOCK);
+            let mut x = [zero; 4];
+            for (k, v) in x[..lanes].iter_mut().enumerate() {
+                *v = W::load_unaligned(q.add(k * W::BYTES));
+            }
+            let mut any = x[0];
+            for v in &x[1..lanes] {
+                any = any.or(*v);
+            }
+            if R::MUTF8 {
+                for v in &x[..lanes] {
+                    error = error.or(v.eq8(zero));
+                }
+            }
+            if any.any_high_bit() {
+                let (e, inc) = quick.check::<BmpRules, true>(q);
+                error = error.or(e);
+                incomplete = inc;
+            } else {
+                error = error.or(incomplete);
+                incomplete = zero;
+            }
+            for (k, v) in x[..lanes].iter().enumerate() {
+                v.store_unaligned(d.add(b * BLOCK + k * W::BYTES));
+            }
+        }
+        if error.is_zero() {
+            Some(incomplete)
+        } else {
+            None
+        }
+    }
+}
+
 /// The CESU-8/MUTF-8 -> UTF-8 block loop: validates each 64-byte block and stores
 /// it in the same pass. A block that passes the UTF-8 check without 4-byte
 /// sequences and surrogates ([`BmpRules`]; no `00` in MUTF-8) and does not end with
@@ -146,6 +214,13 @@ unsafe fn pair_run<W: VectorExt>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
 /// them rewritten; a special that the block's end cuts waits for the next block,
 /// which starts at it. Blocks may cut other characters: they are copied byte for
 /// byte, and the next block validates them with the bytes before it.
+///
+/// Plain text goes through a faster loop, [`plain_group`]: four blocks checked and
+/// stored with one test of their OR-ed error bits, no per-block branch on the
+/// result. A group whose test fails consumes nothing and is done again by the
+/// careful per-block loop above, which also takes the first block (no bytes before
+/// it) and goes on for a group's length after every special, so that text dense in
+/// specials (emoji) does not pay for failing groups.
 ///
 /// Stops at the first block with an error, near the end of `src` (72 bytes, the
 /// word copies' reach) or of `dst` (80: the scratch bytes of the word copies stay
@@ -163,11 +238,15 @@ pub(super) unsafe fn cesu_to_utf8_blocks<W: VectorExt, R: Rules>(
     let (n, m) = (src.len(), dst.len());
     let (mut pos, mut out) = (0usize, 0usize);
     let lanes = BLOCK / W::BYTES;
-    // SAFETY: the ISA is the caller's promise. Every iteration has
+    // SAFETY: the ISA is the caller's promise. Every careful iteration has
     // `pos + 72 <= n`: the loads read `src[pos..pos + 65]` (and four bytes before
     // `pos` when `pos > 0`; blocks after the first start at `pos >= 59`), the word
     // copies `src[pos..pos + 71]`. And `out + 80 <= m`: a block writes at most
-    // `dst[out..out + 71]` (its output is at most as long as its input).
+    // `dst[out..out + 71]` (its output is at most as long as its input). A group
+    // runs only after the first block (`pos >= careful_until >= 1`, so `pos >= 59`),
+    // with `pos + 256 <= n` and `out + 272 <= m`: it reads `src[pos - 3..pos + 256]`
+    // and writes `dst[out..out + 256]`, 16 bytes short of its end (the scratch-byte
+    // rule of the careful loop).
     unsafe {
         let quick = BlockCheck::<W>::new::<BmpRules>();
         let full = BlockCheck::<W>::new::<R>();
@@ -180,7 +259,33 @@ pub(super) unsafe fn cesu_to_utf8_blocks<W: VectorExt, R: Rules>(
         );
         // Whether the last block ends inside a sequence (nonzero).
         let mut incomplete = zero;
-        while pos + 72 <= n && out + 80 <= m {
+        // The careful loop runs while `pos < careful_until` (the first block: it has
+        // no bytes before it; a group that failed; near specials).
+        let mut careful_until = 1;
+        loop {
+            if pos >= careful_until {
+                if pos + GROUP * BLOCK <= n && out + GROUP * BLOCK + 16 <= m {
+                    let (p, d) = (src.as_ptr().add(pos), dst.as_mut_ptr().add(out));
+                    if let Some(inc) = plain_group::<W, R>(&quick, p, d, incomplete) {
+                        incomplete = inc;
+                        pos += GROUP * BLOCK;
+                        out += GROUP * BLOCK;
+                        continue;
+                    }
+                    careful_until = pos + GROUP * BLOCK;
+                }
+                // A group may have ended with the first byte of a special (see
+                // `plain_group`): start the careful loop at it.
+                let last = src[pos - 1];
+                if last == 0xED || (R::MUTF8 && last == 0xC0) {
+                    pos -= 1;
+                    out -= 1;
+                    incomplete = zero;
+                }
+            }
+            if !(pos + 72 <= n && out + 80 <= m) {
+                break;
+            }
             let p = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
             if *p == 0xED && incomplete.is_zero() {
@@ -190,6 +295,7 @@ pub(super) unsafe fn cesu_to_utf8_blocks<W: VectorExt, R: Rules>(
                 if i > 0 {
                     pos += i;
                     out += o;
+                    careful_until = pos + GROUP * BLOCK;
                     continue;
                 }
             }
@@ -276,6 +382,7 @@ pub(super) unsafe fn cesu_to_utf8_blocks<W: VectorExt, R: Rules>(
             incomplete = if stop < BLOCK { zero } else { inc };
             pos += stop;
             out += w;
+            careful_until = pos + GROUP * BLOCK;
         }
     }
     // Back to the start of a character cut by the last block (copied byte for byte).

@@ -161,3 +161,39 @@ fn round_trips_of_random_bytes() {
         utfast_testkit::fuzz::check_codepage_roundtrip(&src);
     }
 }
+
+/// Code page -> UTF-8 converts blocks of ASCII and two-byte characters directly
+/// (lead and trail bytes from in-register tables, packed per group of eight) and
+/// other blocks through UTF-16: bytes of two-byte characters only, mixed with
+/// ASCII at several densities, with one byte of a three-byte character (or none)
+/// at every position, every kernel against scalar with every buffer size of
+/// `check_all_targets`.
+#[test]
+fn two_byte_blocks_with_an_odd_byte_at_every_position() {
+    let ks = kernels();
+    let mut rng = Rng(0x2B_17E5);
+    for cp in CODE_PAGES {
+        let page = utfast_scalar::CodePage::of(cp).unwrap();
+        let width = |b: u8| page.decode(b).len_utf8();
+        let two: Vec<u8> = (0x80..=0xFF).filter(|&b| width(b) == 2).collect();
+        let three: Vec<u8> = (0x80..=0xFF).filter(|&b| width(b) == 3).collect();
+        for (len, ascii_in_8) in [(70, 0), (97, 2), (130, 5), (64, 1)] {
+            for at in 0..=len {
+                let mut src: Vec<u8> = (0..len)
+                    .map(|_| {
+                        if rng.below(8) < ascii_in_8 {
+                            b' ' + rng.below(95) as u8
+                        } else {
+                            two[rng.below(two.len())]
+                        }
+                    })
+                    .collect();
+                if at < len && !three.is_empty() {
+                    src[at] = three[rng.below(three.len())];
+                }
+                check_all_targets(ks, &src, cp, &[Encoding::Utf8])
+                    .unwrap_or_else(|m| panic!("{m}"));
+            }
+        }
+    }
+}

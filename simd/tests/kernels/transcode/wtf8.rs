@@ -536,3 +536,78 @@ fn damaged_pair_runs_match_scalar() {
     }
     println!("damaged pair runs: {cases} kernel cases");
 }
+
+/// CESU-8/MUTF-8 -> UTF-8 checks plain text four 64-byte blocks at a time and tests
+/// their error bits once per group: a special, an error or a cut character at every
+/// offset of several groups of otherwise plain text (non-ASCII before it; non-ASCII
+/// or ASCII blocks after it, so that a character cut by a block end is completed or
+/// not by the next block, checked or skipped as ASCII), with `dst` sizes near the
+/// output's end, equals scalar on every kernel.
+#[test]
+fn specials_and_errors_in_plain_groups() {
+    let pieces: [&[u8]; 10] = [
+        b"\xED\xA0\xBD\xED\xB8\x80", // a pair
+        b"\xC0\x80",                 // MUTF-8's U+0000
+        b"\xED\xA0\xBD",             // a lead without its trail
+        b"\xED\xB8\x80",             // a trail without its lead
+        b"\xF0\x9F\x98\x80",         // a 4-byte sequence
+        b"\x00",                     // MUTF-8: an error
+        b"\xE4\xB9",                 // a cut character
+        b"\xC3",                     // a cut character
+        b"\x80",                     // a stray continuation byte
+        b"\xED\x9F\xBF",             // U+D7FF, not a special
+    ];
+    // Whole characters of one, two and three bytes, up to `len` bytes, then ASCII.
+    let plain = |len: usize| {
+        let mut v = Vec::with_capacity(len);
+        for c in "Жёлтый 中文 ĉu — ok. ".chars().cycle() {
+            if v.len() + c.len_utf8() > len {
+                break;
+            }
+            v.extend_from_slice(c.to_string().as_bytes());
+        }
+        v.resize(len, b'a');
+        v
+    };
+    let after = [plain(700), vec![b'z'; 700]];
+    let mut cases = 0usize;
+    for off in 50..600 {
+        for (i, piece) in pieces.iter().enumerate() {
+            for (j, rest) in after.iter().enumerate() {
+                let mut src = plain(off);
+                src.extend_from_slice(piece);
+                src.extend_from_slice(rest);
+                for from in [Encoding::Cesu8, Encoding::Mutf8] {
+                    let to = Encoding::Utf8;
+                    for mode in [Mode::Strict, Mode::Lossy] {
+                        let max = max_output_len(from, to, src.len());
+                        let mut want = vec![0u8; max];
+                        let full = transcode(&src, &mut want, from, to, mode);
+                        let need = full.unwrap_or_else(|e| e.written());
+                        let sizes: Vec<usize> = if (off + i + j) % 23 == 0 {
+                            (need.saturating_sub(300)..=need).step_by(11).collect()
+                        } else {
+                            vec![max]
+                        };
+                        for len in sizes {
+                            let mut sbuf = vec![0u8; len];
+                            let sr = transcode(&src, &mut sbuf, from, to, mode);
+                            let sn = sr.unwrap_or_else(|e| e.written());
+                            for k in kernels() {
+                                let (kr, out) = run(k, &src, from, to, mode, len);
+                                let n = k.name();
+                                let what = format!(
+                                    "{n} {from} {mode:?} off {off} piece {i} rest {j} len {len}"
+                                );
+                                assert_eq!(kr, sr, "{what}");
+                                assert!(out == sbuf[..sn], "{what}");
+                                cases += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!("specials in plain groups: {cases} kernel cases");
+}
