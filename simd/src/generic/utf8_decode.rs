@@ -70,7 +70,7 @@
 
 use super::handover::{shift, utf8_resync};
 use super::utf8_block::{block_1_to_3, block_write, four_byte_block, three_byte_block};
-use super::utf8_window::{widen, widen_from, windows};
+use super::utf8_window::{widen, windows};
 use crate::generic::utf8_validate::block_has_error;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
