@@ -30,8 +30,9 @@
 //! [`utf8_decode`] takes the input in 64-byte blocks that start at a character
 //! boundary, loaded once as the ISA's widest vectors `W` ([`VectorExt::Block64`]):
 //!
-//! 1. an ASCII block is widened directly (64 bytes -> 64 units), or handed with the
-//!    ASCII run that follows it to [`DecodeHooks::ascii_run`];
+//! 1. an ASCII block and the ASCII run that follows it are handed to
+//!    [`DecodeHooks::ascii_run`], or, when it declines, widened directly (64 bytes
+//!    -> 64 units) in a loop of their own ([`ascii_blocks`]);
 //! 2. otherwise the continuation mask of the block is computed, and
 //!    [`DecodeHooks::checked_block`] may convert a block whose layout it recognises
 //!    and checks itself, more cheaply than the validator; when it declines, so do
