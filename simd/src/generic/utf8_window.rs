@@ -52,7 +52,8 @@ pub(super) unsafe fn widen<V: VectorExt, const UTF32: bool, const BE: bool>(v: V
 }
 
 /// Widens the 16 ASCII bytes at `src` to 16 units at `dst` (`UTF32`: 4-byte
-/// units), widening in the loads ([`VectorExt::load_widen8to16`]).
+/// units), widening in the loads ([`VectorExt::load_widen8to16`]) but for
+/// big-endian UTF-16, which interleaves zeros first ([`widen`]).
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA (`V::BYTES == 16`); 16 readable bytes at `src`,
@@ -70,11 +71,13 @@ pub(super) unsafe fn widen_from<V: VectorExt, const UTF32: bool, const BE: bool>
                 let w = if BE { w.shl32::<24>() } else { w };
                 w.store_unaligned(dst.add(16 * j));
             }
+        } else if BE {
+            // Zeros first: big-endian units straight from the interleave, two
+            // shuffles per 16 bytes (widening loads and shifts: four operations).
+            widen::<V, false, true>(V::load_unaligned(src), dst);
         } else {
             for j in 0..2 {
-                let w = V::load_widen8to16(src.add(8 * j));
-                let w = if BE { w.shl16::<8>() } else { w };
-                w.store_unaligned(dst.add(16 * j));
+                V::load_widen8to16(src.add(8 * j)).store_unaligned(dst.add(16 * j));
             }
         }
     }

@@ -376,6 +376,16 @@ impl VectorExt for __m256i {
         // SAFETY: the caller guarantees AVX2.
         unsafe { _mm256_max_epu8(self, other) }
     }
+    #[inline(always)]
+    unsafe fn load_widen8to16(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees AVX2 and 16 readable bytes at `ptr`.
+        unsafe { _mm256_cvtepu8_epi16(_mm_loadu_si128(ptr.cast())) }
+    }
+    #[inline(always)]
+    unsafe fn load_widen8to32(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees AVX2 and 8 readable bytes at `ptr`.
+        unsafe { _mm256_cvtepu8_epi32(_mm_loadl_epi64(ptr.cast())) }
+    }
 
     type Block64 = [Self; 2];
     #[inline(always)]
