@@ -148,6 +148,116 @@ pub fn par_transcode_in_pieces(
     pipelined(active(), src, dst, (from, to, mode), piece)
 }
 
+/// [`par_transcode`] by the fused scheme (an experiment measured against
+/// [`pipelined`]): pieces of about `piece` bytes are claimed in order by the worker
+/// threads; a worker counts its piece's output length, takes the piece's slot of `dst`
+/// once the piece before has taken its own (slots are carved in order), and converts
+/// the piece while its bytes are still in the core's cache.
+#[doc(hidden)]
+pub fn par_transcode_fused_in_pieces(
+    src: &[u8],
+    dst: &mut [u8],
+    (from, to, mode): (Encoding, Encoding, Mode),
+    piece: usize,
+) -> Result<usize, TranscodeError> {
+    fused(active(), src, dst, (from, to, mode), piece)
+}
+
+/// The shared state of [`fused`]: the uncarved rest of `dst`.
+struct Carving<'d> {
+    /// The piece whose slot is carved next.
+    next: usize,
+    /// `dst` after the slots carved so far.
+    rest: &'d mut [u8],
+    /// Output length of each carved piece.
+    lens: Vec<usize>,
+    /// The first piece that did not fit, failed or did not fill its slot (the work
+    /// from its start goes to one thread).
+    stop: usize,
+}
+
+fn fused(
+    k: &Kernel,
+    src: &[u8],
+    dst: &mut [u8],
+    (from, to, mode): (Encoding, Encoding, Mode),
+    piece: usize,
+) -> Result<usize, TranscodeError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Condvar, Mutex};
+    let pieces = Pieces::new(src, from, piece.max(4) & !3);
+    let n = pieces.len();
+    let count = |p: &[u8]| match mode {
+        Mode::Lossy => lossy_output_len_with(k, p, from, to),
+        _ => valid_output_len(k, p, from, to),
+    };
+    let state = Mutex::new(Carving {
+        next: 0,
+        rest: dst,
+        lens: Vec::with_capacity(n),
+        stop: n,
+    });
+    let carved = Condvar::new();
+    let claim = AtomicUsize::new(0);
+    let threads = rayon::current_num_threads().max(1);
+    let work = || loop {
+        let i = claim.fetch_add(1, Ordering::Relaxed);
+        if i >= n {
+            return;
+        }
+        let p = pieces.get(i);
+        let len = count(p);
+        let slot = {
+            let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+            while st.next != i && st.stop > i {
+                st = carved.wait(st).unwrap_or_else(|e| e.into_inner());
+            }
+            if st.stop <= i {
+                return;
+            }
+            if st.rest.len() < len {
+                st.stop = i;
+                carved.notify_all();
+                return;
+            }
+            let rest = core::mem::take(&mut st.rest);
+            let (slot, after) = rest.split_at_mut(len);
+            st.rest = after;
+            st.lens.push(len);
+            st.next = i + 1;
+            carved.notify_all();
+            slot
+        };
+        let ok = matches!(k.transcode(p, slot, from, to, mode), Ok(w) if w == len);
+        if !ok {
+            let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+            st.stop = st.stop.min(i);
+            carved.notify_all();
+            return;
+        }
+    };
+    rayon::scope(|s| {
+        for _ in 1..threads {
+            s.spawn(|_| work());
+        }
+        work();
+    });
+    let Carving { stop, lens, .. } = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    let out: usize = lens[..stop].iter().sum();
+    if stop == n {
+        return Ok(out);
+    }
+    let start = pieces.cuts[stop];
+    match k.transcode(&src[start..], &mut dst[out..], from, to, mode) {
+        Ok(w) => Ok(out + w),
+        Err(e) => Err(TranscodeError::new(
+            e.kind(),
+            start + e.valid_up_to(),
+            out + e.written(),
+        )),
+    }
+}
+
 /// One task of a round of [`pipelined`].
 enum Task<'s, 'd> {
     /// Convert `src` into `slot` (exactly its counted length), then count `next`.
