@@ -180,13 +180,6 @@ pub(crate) trait VectorExt: Vector {
     /// The CPU supports the implementing ISA (SSE4.1 for `__m128i`).
     unsafe fn max32(self, other: Self) -> Self;
 
-    /// Per 32-bit lane (read little-endian): the smaller of `self` and `other`
-    /// (unsigned).
-    ///
-    /// # Safety
-    /// The CPU supports the implementing ISA (SSE4.1 for `__m128i`).
-    unsafe fn min32(self, other: Self) -> Self;
-
     /// A mask with one bit per byte (byte `k` at bit `k`), of a comparison result
     /// (every byte `0x00` or `0xFF`; others give unspecified bits). Unlike
     /// [`VectorExt::bitmask`] this is dense on every ISA (NEON pays a few extra
@@ -316,18 +309,6 @@ pub(crate) trait VectorExt: Vector {
             let self_ge = other.saturating_sub(self).eq8(Self::splat(0));
             Self::blend(self_ge, self, other)
         }
-    }
-
-    /// Per byte: the smaller of `self` and `other` (unsigned). The default is
-    /// `self - (self - other)` with saturating subtractions; the ISAs with an
-    /// unsigned byte minimum (`pminub`, `umin`) use it.
-    ///
-    /// # Safety
-    /// The CPU supports the implementing ISA.
-    #[inline(always)]
-    unsafe fn min8(self, other: Self) -> Self {
-        // SAFETY: the caller's promise.
-        unsafe { self.saturating_sub(self.saturating_sub(other)) }
     }
 }
 

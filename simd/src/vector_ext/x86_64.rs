@@ -135,11 +135,6 @@ impl VectorExt for __m128i {
         unsafe { _mm_max_epu32(self, other) }
     }
     #[inline(always)]
-    unsafe fn min32(self, other: Self) -> Self {
-        // SAFETY: the caller guarantees SSE4.1.
-        unsafe { _mm_min_epu32(self, other) }
-    }
-    #[inline(always)]
     unsafe fn bitmask_dense(self) -> u64 {
         // SAFETY: SSE2 is part of x86-64.
         unsafe { u64::from(_mm_movemask_epi8(self) as u16) }
@@ -174,11 +169,6 @@ impl VectorExt for __m128i {
     unsafe fn max8(self, other: Self) -> Self {
         // SAFETY: SSE2 is part of x86-64.
         unsafe { _mm_max_epu8(self, other) }
-    }
-    #[inline(always)]
-    unsafe fn min8(self, other: Self) -> Self {
-        // SAFETY: SSE2 is part of x86-64.
-        unsafe { _mm_min_epu8(self, other) }
     }
     #[inline(always)]
     unsafe fn load_widen8to16(ptr: *const u8) -> Self {
@@ -349,11 +339,6 @@ impl VectorExt for __m256i {
         unsafe { _mm256_max_epu32(self, other) }
     }
     #[inline(always)]
-    unsafe fn min32(self, other: Self) -> Self {
-        // SAFETY: the caller guarantees AVX2.
-        unsafe { _mm256_min_epu32(self, other) }
-    }
-    #[inline(always)]
     unsafe fn bitmask_dense(self) -> u64 {
         // SAFETY: the caller guarantees AVX2.
         unsafe { u64::from(_mm256_movemask_epi8(self) as u32) }
@@ -400,11 +385,6 @@ impl VectorExt for __m256i {
     unsafe fn max8(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX2.
         unsafe { _mm256_max_epu8(self, other) }
-    }
-    #[inline(always)]
-    unsafe fn min8(self, other: Self) -> Self {
-        // SAFETY: the caller guarantees AVX2.
-        unsafe { _mm256_min_epu8(self, other) }
     }
     #[inline(always)]
     unsafe fn load_widen8to16(ptr: *const u8) -> Self {
@@ -573,11 +553,6 @@ impl VectorExt for Zmm {
     unsafe fn max32(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512F.
         unsafe { isa::max_epu32(self, other) }
-    }
-    #[inline(always)]
-    unsafe fn min32(self, other: Self) -> Self {
-        // SAFETY: the caller guarantees AVX-512F.
-        unsafe { isa::min_epu32(self, other) }
     }
     #[inline(always)]
     unsafe fn bitmask_dense(self) -> u64 {
