@@ -25,9 +25,10 @@
 //!   ([`Utf32Exact`]: an XOR, an addition and an unsigned maximum per vector, both
 //!   the surrogates and the units above 0x10FFFF in one comparison), then back.
 //!
-//! (Both loops hold their vectors and constants in registers: on SSE's sixteen, a
-//! constant more in the function, or a second set of eight vectors, spills, and the
-//! loop for text below 0xD800 gets slower by 5-10%.)
+//! (The loops share SSE's sixteen registers: eight vectors, the shuffle and five
+//! constants. Measured on SSE4.2: two more constants (a minimum/maximum test for
+//! runs of supplementary characters) spilled vectors of the loop below 0xD800, and
+//! an exact loop with a constant count, unrolled, slowed it too, by 5-10% both.)
 //!
 //! The exact position and kind of an error are left to the block loop that
 //! continues after the prefix. There, the common case, a block without any
@@ -576,7 +577,7 @@ impl<V: VectorExt> Utf32Exact<V> {
 
 /// Iterations of the exact loop of [`utf32_prefix`] before it tries the loop for
 /// units below 0xD800 again.
-const EXACT_RUN: usize = 8;
+const EXACT_RUN: usize = 32;
 
 /// The valid prefix of UTF-32 `src` (little-endian when `LE`) swapped (or copied)
 /// into `dst`; returns its length (and the number of bytes written). Eight vectors
@@ -618,11 +619,13 @@ unsafe fn utf32_prefix<V: VectorExt, const SWAP: bool, const LE: bool>(
                 store4::<V, 4, SWAP>(d.add(i + step), b);
                 i += 2 * step;
             }
-            // The exact test, four vectors at a time.
-            for _ in 0..EXACT_RUN {
-                if i + step > lim {
-                    break 'outer;
-                }
+            // The exact test, four vectors at a time, up to `EXACT_RUN` times (a
+            // bound on `i`, not a count: a loop that is not unrolled).
+            let stop = lim.min(i + EXACT_RUN * step);
+            if i + step > stop {
+                break;
+            }
+            while i + step <= stop {
                 let x = load4::<V>(s.add(i));
                 // The swapped vectors, for the store or for the test (or both).
                 let w = if SWAP || !LE { swap4::<V, 4>(x) } else { x };

@@ -509,7 +509,7 @@ fn utf32_errors_across_runs() {
         ("U+E000", &[0xE000]),
     ];
     let mut base: Vec<u32> = (0..40).map(|j| 0x430 + j % 32).collect();
-    base.extend((0..300u32).map(|j| 0x1F600 + (j * 37) % 0x200));
+    base.extend((0..1100u32).map(|j| 0x1F600 + (j * 37) % 0x200));
     base.extend((0..40).map(|j| 0x5D0 + j % 27));
     base.extend((0..300u32).map(|j| match j % 5 {
         0 => 0x20,
