@@ -173,6 +173,13 @@ pub(crate) trait VectorExt: Vector {
     /// The CPU supports the implementing ISA.
     unsafe fn add32(self, other: Self) -> Self;
 
+    /// Per 32-bit lane (read little-endian): the larger of `self` and `other`
+    /// (unsigned).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA (SSE4.1 for `__m128i`).
+    unsafe fn max32(self, other: Self) -> Self;
+
     /// A mask with one bit per byte (byte `k` at bit `k`), of a comparison result
     /// (every byte `0x00` or `0xFF`; others give unspecified bits). Unlike
     /// [`VectorExt::bitmask`] this is dense on every ISA (NEON pays a few extra

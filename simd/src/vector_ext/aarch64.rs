@@ -128,6 +128,16 @@ impl VectorExt for uint8x16_t {
         }
     }
     #[inline(always)]
+    unsafe fn max32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u32(vmaxq_u32(
+                vreinterpretq_u32_u8(self),
+                vreinterpretq_u32_u8(other),
+            ))
+        }
+    }
+    #[inline(always)]
     unsafe fn bitmask_dense(self) -> u64 {
         // SAFETY: the caller guarantees NEON; the weights are 16 readable bytes. Each
         // byte keeps the bit of its position in its half; three pairwise additions sum

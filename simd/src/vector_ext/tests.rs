@@ -136,6 +136,7 @@ unsafe fn check_all<V: VectorExt>() {
             let (l16, r16) = (store(va.shl16::<6>()), store(va.shr16::<10>()));
             let (l32, r32) = (store(va.shl32::<16>()), store(va.shr32::<7>()));
             let add = store(va.add32(vb));
+            let max32 = store(va.max32(vb));
             for l in 0..n / 2 {
                 assert_eq!(lane16(&l16, l), lane16(&a, l) << 6, "shl16 lane {l}");
                 assert_eq!(lane16(&r16, l), lane16(&a, l) >> 10, "shr16 lane {l}");
@@ -145,6 +146,8 @@ unsafe fn check_all<V: VectorExt>() {
                 assert_eq!(lane32(&r32, l), lane32(&a, l) >> 7, "shr32 lane {l}");
                 let sum = lane32(&a, l).wrapping_add(lane32(&b, l));
                 assert_eq!(lane32(&add, l), sum, "add32 lane {l}");
+                let max = lane32(&a, l).max(lane32(&b, l));
+                assert_eq!(lane32(&max32, l), max, "max32 lane {l}");
             }
             let dense = va.eq8(vb).bitmask_dense();
             for i in 0..n {

@@ -130,6 +130,11 @@ impl VectorExt for __m128i {
         unsafe { _mm_add_epi32(self, other) }
     }
     #[inline(always)]
+    unsafe fn max32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees SSE4.1.
+        unsafe { _mm_max_epu32(self, other) }
+    }
+    #[inline(always)]
     unsafe fn bitmask_dense(self) -> u64 {
         // SAFETY: SSE2 is part of x86-64.
         unsafe { u64::from(_mm_movemask_epi8(self) as u16) }
@@ -327,6 +332,11 @@ impl VectorExt for __m256i {
     unsafe fn add32(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX2.
         unsafe { _mm256_add_epi32(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn max32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_max_epu32(self, other) }
     }
     #[inline(always)]
     unsafe fn bitmask_dense(self) -> u64 {
@@ -538,6 +548,11 @@ impl VectorExt for Zmm {
     unsafe fn add32(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512F.
         unsafe { isa::add_epi32(self, other) }
+    }
+    #[inline(always)]
+    unsafe fn max32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F.
+        unsafe { isa::max_epu32(self, other) }
     }
     #[inline(always)]
     unsafe fn bitmask_dense(self) -> u64 {

@@ -413,7 +413,7 @@ fn utf16_specials_everywhere(
 /// that the pairs start at even and at odd units of every vector: the swap's run of
 /// whole pairs and its hand-over to the pairing check (back by one unit when an
 /// iteration ends with a high surrogate) against scalar, with an unpaired, misordered
-/// or BMP unit inserted at every position, in every mode and with every `dst` size of
+/// or BMP unit, or two high or two low surrogates, inserted at every position, in every mode and with every `dst` size of
 /// `check_transcode`, and valid prefixes of every length.
 #[test]
 fn utf16_errors_among_pairs_only() {
@@ -423,8 +423,11 @@ fn utf16_errors_among_pairs_only() {
         ("lone low", &[0xDC00]),
         ("lone high", &[0xDBFF]),
         ("reversed pair", &[0xDFFF, 0xDBFF]),
+        ("two lows", &[0xDC00, 0xDFFF]),
+        ("two highs", &[0xD800, 0xDBFF]),
         ("BMP unit", &[0x41]),
         ("U+E000", &[0xE000]),
+        ("U+FFFF, high", &[0xFFFF, 0xD800]),
     ];
     for k in ks {
         for lead in [0, 1] {
@@ -477,6 +480,54 @@ fn utf32_errors_among_supplementary() {
                                 check_transcode(k, &src, from, to, mode, &ctx);
                             }
                             check_valid_mode_no_panic(k, &src, from, to);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// UTF-32 with runs of every kind the swap's prefix loop switches between: BMP
+/// units below 0xD800 (eight vectors per test), supplementary characters only (the
+/// minimum/maximum test), upper-BMP and supplementary units mixed with ASCII (the
+/// exact test), each run longer than the exact loop's iterations on every kernel,
+/// with an invalid or a borderline unit at every position (the borders of the exact
+/// test's arithmetic too: 0x8000_0000, 0x11_D800, 0x10_D800), against scalar in
+/// every mode and with every `dst` size.
+#[test]
+fn utf32_errors_across_runs() {
+    let ks = kernels();
+    let step = if quick() { 7 } else { 1 };
+    let specials: &[(&str, &[u32])] = &[
+        ("surrogate", &[0xDBFF]),
+        ("above 10FFFF", &[0x110000]),
+        ("top bit", &[0x8000_0000]),
+        ("11D800", &[0x11_D800]),
+        ("U+10FFFF", &[0x10FFFF]),
+        ("U+10D800", &[0x10_D800]),
+        ("U+E000", &[0xE000]),
+    ];
+    let mut base: Vec<u32> = (0..40).map(|j| 0x430 + j % 32).collect();
+    base.extend((0..1100u32).map(|j| 0x1F600 + (j * 37) % 0x200));
+    base.extend((0..40).map(|j| 0x5D0 + j % 27));
+    base.extend((0..300u32).map(|j| match j % 5 {
+        0 => 0x20,
+        1 => 0xFF0C,
+        _ => 0x20000 + j * 97,
+    }));
+    base.extend((0..40).map(|j| 0x41 + j % 26));
+    for k in ks {
+        for &(what, special) in specials {
+            for pos in (0..base.len()).step_by(step) {
+                let mut units = base.clone();
+                units.splice(pos..pos, special.iter().copied());
+                for from in UTF32 {
+                    let src = encode(&units, from);
+                    let ctx = format!("{what} at unit {pos} across runs");
+                    for to in UTF32 {
+                        for mode in [Mode::Strict, Mode::Lossy] {
+                            check_transcode(k, &src, from, to, mode, &ctx);
                         }
                     }
                 }
