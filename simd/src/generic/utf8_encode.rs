@@ -42,7 +42,15 @@
 //! narrowed to one block of 16-bit units and converted as UTF-16, checked for
 //! surrogates only when some unit is U+0800 or above (as in the UTF-16 loop; the
 //! test made blocks below U+0800, e.g. Arabic, Hebrew, Russian, 10% slower on both
-//! x86 kernels); all supplementary, each becomes four bytes in place (as surrogate pairs
+//! x86 kernels), except that a block with three-byte units always takes the
+//! [`PACK3`] step, even when all its units have three bytes: the branch between
+//! the fixed shuffle and the table mispredicts on text that mixes ASCII spaces with
+//! three-byte letters (Hindi, Korean), and without it the sse42 kernel went from
+//! 0.87-0.92x to 1.25-1.3x simdutf `westmere` on Hindi and from 1.0x to 1.25x on
+//! Korean (avx2 vs `haswell`: Hindi 1.14x to 1.25x; CJK, mostly three-byte, from
+//! 1.45-1.7x to 1.2-1.25x). In the UTF-16 loop the same change made CJK 10-30%
+//! slower on both kernels: the UTF-16 block step is cheaper, so the fixed shuffle's
+//! saving weighs more there. All supplementary, each becomes four bytes in place (as surrogate pairs
 //! do); anything else (a mix, or an invalid unit: a surrogate or a value above
 //! U+10FFFF) is converted one unit at a time, with the same hand-over at an invalid
 //! unit.
@@ -70,8 +78,8 @@ mod blocks;
 use super::handover::{shift, utf16_resync, POPCOUNT8};
 use crate::vector_ext::VectorExt;
 use blocks::{
-    all_supplementary, bmp_stores, encode_with_three, has_surrogates, one_two, p32, pairs,
-    store_half, utf8_4, Classes,
+    all_supplementary, bmp_stores, encode_with_three, has_surrogates, one_two, one_two_three, p32,
+    pairs, store_half, utf8_4, Classes,
 };
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
 
@@ -366,7 +374,9 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                     continue;
                 }
                 if !has_surrogates(u) {
-                    out += encode_with_three::<B, H>(u, &c, d);
+                    // No `three` step for blocks of three-byte units only (see the
+                    // module documentation).
+                    out += one_two_three::<B, H>(u, &c, d);
                     pos += read;
                     continue;
                 }
