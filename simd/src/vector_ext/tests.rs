@@ -76,11 +76,15 @@ unsafe fn check_all<V: VectorExt>() {
                 assert_eq!(e32[i], f(a[l..l + 4] == b[l..l + 4]), "eq32 at {i}");
             }
             let gt = store(va.gt_u32(vb));
-            for i in 0..n {
-                let l = i & !3;
-                let x = |v: &[u8; 64]| u32::from_le_bytes([v[l], v[l + 1], v[l + 2], v[l + 3]]);
-                let want = if x(&a) > x(&b) { 0xFF } else { 0x00 };
-                assert_eq!(gt[i], want, "gt_u32 at {i}");
+            let lanes = |v: &[u8; 64]| -> std::vec::Vec<u32> {
+                v[..n]
+                    .chunks(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect()
+            };
+            for (i, ((x, y), g)) in lanes(&a).iter().zip(lanes(&b)).zip(lanes(&gt)).enumerate() {
+                let want = if *x > y { u32::MAX } else { 0 };
+                assert_eq!(g, want, "gt_u32 at lane {i}: {x:#x} > {y:#x}");
             }
             let m = va.eq8(vb).bitmask();
             let per = (1u64 << V::MASK_BITS) - 1;
