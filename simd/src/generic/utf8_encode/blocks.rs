@@ -16,7 +16,7 @@ use utfast_scalar::Endian;
 /// # Safety
 /// The CPU supports `B`'s ISA.
 #[inline(always)]
-unsafe fn p16<B: VectorExt>(x: u16) -> B {
+pub(super) unsafe fn p16<B: VectorExt>(x: u16) -> B {
     // SAFETY: the caller's promise.
     unsafe { B::splat4(pat16(x, Endian::Little)) }
 }
@@ -196,7 +196,7 @@ unsafe fn spread3<B: VectorExt>(u: B, first: B) -> (B, B) {
 /// # Safety
 /// The CPU supports `B`'s ISA; `3 * B::BYTES / 2 + 4` writable bytes at `dst`.
 #[inline(always)]
-unsafe fn three<B: VectorExt>(u: B, dst: *mut u8) -> usize {
+pub(super) unsafe fn three<B: VectorExt>(u: B, dst: *mut u8) -> usize {
     // SAFETY: the caller's promises; the last store starts 12 bytes before the end
     // of the output.
     unsafe {
