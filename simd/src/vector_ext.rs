@@ -310,6 +310,16 @@ pub(crate) trait VectorExt: Vector {
             Self::blend(self_ge, self, other)
         }
     }
+
+    /// Per 32-bit lane: all ones where `self > other` as unsigned numbers, zero
+    /// elsewhere. NEON and AVX-512 compare unsigned lanes directly; SSE4.1 and AVX2
+    /// have only a signed compare (`pcmpgtd`) and flip both sign bits first (with a
+    /// constant `other`, one `pxor` of `self` per vector, shared by every compare of
+    /// it).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn gt_u32(self, other: Self) -> Self;
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -261,6 +261,49 @@ pub(crate) unsafe fn utf8_len_from_utf16<V: VectorExt>(src: &[u8], e: Endian) ->
     3 * (i / 2) - minus as usize / 2 + scalar::utf8_len_from_utf16(&src[i..], e)
 }
 
+/// Hits of `u > limit` on 32-bit lanes (unsigned), the units byte-swapped first when
+/// `BE`: the first limit's hits go to `plus`, the others' to `minus` (two
+/// accumulators, so that a step's updates form two short dependency chains).
+///
+/// Three unsigned compares ([`VectorExt::gt_u32`]) instead of three mask-and-equal
+/// tests: 7 operations per vector instead of 9 on SSE4.1 and AVX2 (their compares
+/// share one sign flip), 6 on NEON.
+struct Utf32Above<V, const BE: bool> {
+    limits: [V; 3],
+}
+
+impl<V: VectorExt, const BE: bool> Counts<V> for Utf32Above<V, BE> {
+    const PER_STEP: usize = 2;
+    #[inline(always)]
+    unsafe fn step(&self, v: V, plus: &mut V, minus: &mut V) {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe {
+            let v = if BE { v.swap_bytes32() } else { v };
+            let [a, b, c] = &self.limits;
+            *plus = plus.wrapping_sub8(v.gt_u32(*a));
+            *minus = minus.wrapping_sub8(v.gt_u32(*b));
+            *minus = minus.wrapping_sub8(v.gt_u32(*c));
+        }
+    }
+}
+
+/// UTF-8 bytes for UTF-32 bytes: `1 + (u > 0x7F) + (u > 0x7FF) + (u > 0xFFFF)`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn utf8_len_from_utf32<V: VectorExt>(src: &[u8], e: Endian) -> usize {
+    // SAFETY: the ISA is the caller's promise.
+    let (i, plus, minus) = unsafe {
+        let limits = [0x7F, 0x7FF, 0xFFFF].map(|x: u32| V::splat4(x.to_le_bytes()));
+        match e {
+            Endian::Little => sum::<V, _>(src, &Utf32Above::<V, false> { limits }),
+            Endian::Big => sum::<V, _>(src, &Utf32Above::<V, true> { limits }),
+        }
+    };
+    i / 4 + (plus + minus) as usize / 4 + scalar::utf8_len_from_utf32(&src[i..], e)
+}
+
 /// The test `u < limit` for a power-of-two `limit`, in byte order `e`.
 ///
 /// # Safety
@@ -269,23 +312,6 @@ pub(crate) unsafe fn utf8_len_from_utf16<V: VectorExt>(src: &[u8], e: Endian) ->
 unsafe fn below<V: VectorExt>(limit: u32, e: Endian) -> Option<Test<V>> {
     // SAFETY: the ISA is the caller's promise.
     Some(unsafe { Test::new(pat32(!(limit - 1), e), [0; 4]) })
-}
-
-/// UTF-8 bytes for UTF-32 bytes: `4 - (u < 0x80) - (u < 0x800) - (u < 0x10000)`.
-///
-/// # Safety
-/// The CPU supports `V`'s ISA.
-#[inline(always)]
-pub(crate) unsafe fn utf8_len_from_utf32<V: VectorExt>(src: &[u8], e: Endian) -> usize {
-    // SAFETY: the ISA is the caller's promise.
-    let (i, _, minus) = unsafe {
-        let c = LaneCounts::<V, 4> {
-            tests: [below(0x80, e), below(0x800, e), below(0x10000, e)],
-            or_23: false,
-        };
-        sum::<V, _>(src, &c)
-    };
-    4 * (i / 4) - minus as usize / 4 + scalar::utf8_len_from_utf32(&src[i..], e)
 }
 
 /// UTF-16 units for UTF-32 bytes: `2 - (u < 0x10000)` per unit.

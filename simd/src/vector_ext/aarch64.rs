@@ -188,6 +188,16 @@ impl VectorExt for uint8x16_t {
         // SAFETY: the caller guarantees NEON.
         unsafe { vmaxq_u8(self, other) }
     }
+    #[inline(always)]
+    unsafe fn gt_u32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u32(vcgtq_u32(
+                vreinterpretq_u32_u8(self),
+                vreinterpretq_u32_u8(other),
+            ))
+        }
+    }
 
     #[inline(always)]
     unsafe fn block_bitmask_dense(block: &[Self; 4], f: impl Fn(Self) -> Self) -> u64 {

@@ -75,6 +75,17 @@ unsafe fn check_all<V: VectorExt>() {
                 let l = i & !3;
                 assert_eq!(e32[i], f(a[l..l + 4] == b[l..l + 4]), "eq32 at {i}");
             }
+            let gt = store(va.gt_u32(vb));
+            let lanes = |v: &[u8; 64]| -> std::vec::Vec<u32> {
+                v[..n]
+                    .chunks(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect()
+            };
+            for (i, ((x, y), g)) in lanes(&a).iter().zip(lanes(&b)).zip(lanes(&gt)).enumerate() {
+                let want = if *x > y { u32::MAX } else { 0 };
+                assert_eq!(g, want, "gt_u32 at lane {i}: {x:#x} > {y:#x}");
+            }
             let m = va.eq8(vb).bitmask();
             let per = (1u64 << V::MASK_BITS) - 1;
             for i in 0..n {

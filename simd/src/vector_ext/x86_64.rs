@@ -171,6 +171,15 @@ impl VectorExt for __m128i {
         unsafe { _mm_max_epu8(self, other) }
     }
     #[inline(always)]
+    unsafe fn gt_u32(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of x86-64. With both sign bits flipped the signed
+        // order is the unsigned one.
+        unsafe {
+            let sign = _mm_set1_epi32(i32::MIN);
+            _mm_cmpgt_epi32(_mm_xor_si128(self, sign), _mm_xor_si128(other, sign))
+        }
+    }
+    #[inline(always)]
     unsafe fn load_widen8to16(ptr: *const u8) -> Self {
         // SAFETY: the caller guarantees SSE4.1 and 8 readable bytes at `ptr`.
         unsafe { _mm_cvtepu8_epi16(_mm_loadl_epi64(ptr.cast())) }
@@ -387,6 +396,15 @@ impl VectorExt for __m256i {
         unsafe { _mm256_max_epu8(self, other) }
     }
     #[inline(always)]
+    unsafe fn gt_u32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. With both sign bits flipped the signed
+        // order is the unsigned one.
+        unsafe {
+            let sign = _mm256_set1_epi32(i32::MIN);
+            _mm256_cmpgt_epi32(_mm256_xor_si256(self, sign), _mm256_xor_si256(other, sign))
+        }
+    }
+    #[inline(always)]
     unsafe fn load_widen8to16(ptr: *const u8) -> Self {
         // SAFETY: the caller guarantees AVX2 and 16 readable bytes at `ptr`.
         unsafe { _mm256_cvtepu8_epi16(_mm_loadu_si128(ptr.cast())) }
@@ -599,6 +617,14 @@ impl VectorExt for Zmm {
     unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512BW.
         unsafe { isa::mask_blend_epi8(isa::movepi8_mask(mask), b, a) }
+    }
+    #[inline(always)]
+    unsafe fn gt_u32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512F.
+        unsafe {
+            let k = isa::cmpgt_epu32_mask(self, other);
+            isa::maskz_mov_epi32(k, isa::set1_epi32(-1))
+        }
     }
 
     type Block64 = [Self; 1];

@@ -16,7 +16,7 @@ use utfast_scalar::Endian;
 /// # Safety
 /// The CPU supports `B`'s ISA.
 #[inline(always)]
-unsafe fn p16<B: VectorExt>(x: u16) -> B {
+pub(super) unsafe fn p16<B: VectorExt>(x: u16) -> B {
     // SAFETY: the caller's promise.
     unsafe { B::splat4(pat16(x, Endian::Little)) }
 }
@@ -196,7 +196,7 @@ unsafe fn spread3<B: VectorExt>(u: B, first: B) -> (B, B) {
 /// # Safety
 /// The CPU supports `B`'s ISA; `3 * B::BYTES / 2 + 4` writable bytes at `dst`.
 #[inline(always)]
-unsafe fn three<B: VectorExt>(u: B, dst: *mut u8) -> usize {
+pub(super) unsafe fn three<B: VectorExt>(u: B, dst: *mut u8) -> usize {
     // SAFETY: the caller's promises; the last store starts 12 bytes before the end
     // of the output.
     unsafe {
@@ -211,7 +211,8 @@ unsafe fn three<B: VectorExt>(u: B, dst: *mut u8) -> usize {
     }
 }
 
-/// Any mix of one-, two- and three-byte units: each unit becomes a 32-bit lane
+/// Any mix of one-, two- and three-byte units (or three-byte units only: the UTF-32
+/// loop's one step for both): each unit becomes a 32-bit lane
 /// `[first, middle, last, 0]` (a two-byte unit's bytes are `first` and `last`), and
 /// each group of four units is packed by the [`PACK3`] control of its 8 class bits.
 /// Returns the bytes written.
@@ -219,7 +220,11 @@ unsafe fn three<B: VectorExt>(u: B, dst: *mut u8) -> usize {
 /// # Safety
 /// The CPU supports `B`'s ISA; [`bmp_stores`] writable bytes at `dst`.
 #[inline(always)]
-unsafe fn one_two_three<B: VectorExt, H: EncodeHooks>(u: B, c: &Classes<B>, dst: *mut u8) -> usize {
+pub(super) unsafe fn one_two_three<B: VectorExt, H: EncodeHooks>(
+    u: B,
+    c: &Classes<B>,
+    dst: *mut u8,
+) -> usize {
     // SAFETY: the caller's promises; table indices are bytes (< 256); every group
     // has at least 4 bytes of output, so the last 16-byte store starts at least 4
     // bytes before the end of the output.

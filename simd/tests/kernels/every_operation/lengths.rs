@@ -67,8 +67,15 @@ fn lengths_and_counts_at_batch_edges() {
         &[0],
     ];
     // UTF-16/UTF-32 byte pools: zero bytes make every unit small (all "below"
-    // tests hit); 0xD8/0xDC make surrogates.
-    let unit_pools: [&[u8]; 3] = [&[0], &[0, 0x07, 0xD8, 0xDC], &[0, 0x01, 0x10, 0xFF]];
+    // tests hit); 0xD8/0xDC make surrogates; the last pool makes units on either
+    // side of the UTF-8 length limits (0x7F/0x80, 0x7FF/0x800, 0xFFFF/0x10000) and
+    // above 0x7FFF_FFFF (an unsigned compare).
+    let unit_pools: [&[u8]; 4] = [
+        &[0],
+        &[0, 0x07, 0xD8, 0xDC],
+        &[0, 0x01, 0x10, 0xFF],
+        &[0, 0x7F, 0x80, 0xFF, 0x07, 0x08],
+    ];
     let mut checked = 0usize;
     for n in lengths() {
         let cases = byte_pools
