@@ -141,28 +141,6 @@ fn print_speedups(inputs: &[(String, Vec<u8>)]) {
                 let op = format!("  pieces of {kib} KiB");
                 report(name, &op, src.len(), out, one, par);
             }
-            // Experiment: `UTFAST_BENCH_FUSED=256,512` (KiB) times the fused scheme.
-            let sizes = std::env::var("UTFAST_BENCH_FUSED").unwrap_or_default();
-            for kib in sizes
-                .split(',')
-                .filter_map(|s| s.trim().parse::<usize>().ok())
-            {
-                let mut par = Best::new();
-                for _ in 0..15 {
-                    par.run(|| {
-                        let how = (from, to, Mode::Strict);
-                        utfast::par_transcode_fused_in_pieces(
-                            black_box(src),
-                            &mut dst,
-                            how,
-                            kib << 10,
-                        )
-                        .unwrap();
-                    });
-                }
-                let op = format!("  fused, {kib} KiB");
-                report(name, &op, src.len(), out, one, par);
-            }
         }
     }
 }

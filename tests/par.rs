@@ -106,11 +106,6 @@ fn check(src: &[u8], from: Encoding, to: Encoding, mode: Mode, piece: usize) {
         assert_eq!(got_r, want_r, "dst of {dst_len}: {}", what());
         let n = got_r.unwrap_or_else(|e| e.written());
         assert_eq!(got[..n], want[..n], "dst of {dst_len}: {}", what());
-        let mut got = vec![0u8; dst_len];
-        let got_r = utfast::par_transcode_fused_in_pieces(src, &mut got, (from, to, mode), piece);
-        assert_eq!(got_r, want_r, "fused, dst of {dst_len}: {}", what());
-        let n = got_r.unwrap_or_else(|e| e.written());
-        assert_eq!(got[..n], want[..n], "fused, dst of {dst_len}: {}", what());
     }
     let got = utfast::par_transcode_to_vec_in_pieces(src, (from, to, mode), piece);
     assert_eq!(
