@@ -718,7 +718,8 @@ unsafe fn store4<V: VectorExt, const UNIT: usize, const SWAP: bool>(dst: *mut u8
 /// into `dst` (at least as long), each unit's bytes reversed when `SWAP`: four
 /// vectors per iteration, then single vectors, then one vector ending at the end of
 /// the input (overlapping the ones before, which is harmless: it writes the same
-/// bytes). The trusted-valid conversion of valid input.
+/// bytes). With 32-byte or wider vectors the loop's stores are aligned when `dst`'s
+/// misalignment is a whole number of units (one unaligned vector goes first). The trusted-valid conversion of valid input.
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
@@ -739,6 +740,14 @@ unsafe fn swap_all<V: VectorExt, const UNIT: usize, const SWAP: bool>(
     // `i <= n - V::BYTES` of `src`, every store writes as many at the same offset of
     // `dst`, which is at least `n` bytes long (asserted above).
     unsafe {
+        // Stores aligned to the vector where the units allow it (a 32-byte store that
+        // straddles two cache lines costs two): one unaligned vector first, then the
+        // loop from the first aligned offset, rewriting some of the same bytes.
+        let skew = (d as usize).wrapping_neg() % V::BYTES;
+        if V::BYTES >= 32 && skew != 0 && skew.is_multiple_of(UNIT) && n >= 5 * V::BYTES {
+            swap_units::<V, UNIT>(V::load_unaligned(s)).store_unaligned(d);
+            i = skew;
+        }
         while i + 4 * V::BYTES <= n {
             let v = [
                 V::load_unaligned(s.add(i)),
