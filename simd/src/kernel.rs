@@ -778,6 +778,8 @@ pub static SCALAR: Kernel = unsafe { Kernel::new("scalar", SCALAR_OPS, SCALAR_IM
 /// `impls` with the implementation of `op` replaced by `imp` (`const`, for the
 /// tables of [`simd_kernel!`]); fails to compile (a panic in a `const`) when `op`
 /// is not an operation.
+// Used by the tables of x86-64 tiers built on another tier (avx512 on avx2).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const fn with_impl<const N: usize>(
     mut impls: [(&'static str, &'static str); N],
     op: &'static str,
@@ -795,6 +797,8 @@ pub(crate) const fn with_impl<const N: usize>(
 }
 
 /// `impls` (a kernel's table of names, of length `N`) as an array.
+// Used by the tables of x86-64 tiers built on another tier (avx512 on avx2).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const fn impls_array<const N: usize>(
     impls: &[(&'static str, &'static str)],
 ) -> [(&'static str, &'static str); N] {
@@ -811,6 +815,8 @@ pub(crate) const fn impls_array<const N: usize>(
     t
 }
 
+// Used by the tables of x86-64 tiers built on another tier (avx512 on avx2).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const fn str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {

@@ -468,22 +468,7 @@ fn utf32_errors_among_supplementary() {
                     }
                 })
                 .collect();
-            for &(what, special) in specials {
-                for pos in (0..base.len()).step_by(step) {
-                    let mut units = base.clone();
-                    units.splice(pos..pos, special.iter().copied());
-                    for from in UTF32 {
-                        let src = encode(&units, from);
-                        let ctx = format!("{what} at unit {pos} among supplementary");
-                        for to in UTF32 {
-                            for mode in [Mode::Strict, Mode::Lossy] {
-                                check_transcode(k, &src, from, to, mode, &ctx);
-                            }
-                            check_valid_mode_no_panic(k, &src, from, to);
-                        }
-                    }
-                }
-            }
+            utf32_specials_everywhere(k, &base, specials, step, "among supplementary");
         }
     }
 }
@@ -518,18 +503,31 @@ fn utf32_errors_across_runs() {
     }));
     base.extend((0..40).map(|j| 0x41 + j % 26));
     for k in ks {
-        for &(what, special) in specials {
-            for pos in (0..base.len()).step_by(step) {
-                let mut units = base.clone();
-                units.splice(pos..pos, special.iter().copied());
-                for from in UTF32 {
-                    let src = encode(&units, from);
-                    let ctx = format!("{what} at unit {pos} across runs");
-                    for to in UTF32 {
-                        for mode in [Mode::Strict, Mode::Lossy] {
-                            check_transcode(k, &src, from, to, mode, &ctx);
-                        }
+        utf32_specials_everywhere(k, &base, specials, step, "across runs");
+    }
+}
+
+/// Each of `specials` inserted at every `step`-th unit of `base` (UTF-32, both byte
+/// orders), converted to both byte orders in every mode and checked against scalar.
+fn utf32_specials_everywhere(
+    k: &Kernel,
+    base: &[u32],
+    specials: &[(&str, &[u32])],
+    step: usize,
+    label: &str,
+) {
+    for &(what, special) in specials {
+        for pos in (0..base.len()).step_by(step) {
+            let mut units = base.to_vec();
+            units.splice(pos..pos, special.iter().copied());
+            for from in UTF32 {
+                let src = encode(&units, from);
+                let ctx = format!("{what} at unit {pos} {label}");
+                for to in UTF32 {
+                    for mode in [Mode::Strict, Mode::Lossy] {
+                        check_transcode(k, &src, from, to, mode, &ctx);
                     }
+                    check_valid_mode_no_panic(k, &src, from, to);
                 }
             }
         }
