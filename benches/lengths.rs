@@ -11,7 +11,7 @@
 //! we are faster). Every function is checked against simdutf's result first.
 
 use std::hint::black_box;
-use utfast_benches::{cpu_name, lipsum_texts, print_row, time_all};
+use utfast_benches::{bench_args, cpu_name, lipsum_texts, print_row, time_all};
 use utfast_scalar::Endian;
 use utfast_simd::Kernel;
 
@@ -82,12 +82,7 @@ fn functions() -> Vec<Function> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    let markdown = args.iter().any(|a| a == "--markdown");
-    let filter = args.iter().find(|a| !a.starts_with("--")).cloned();
+    let (markdown, filter) = bench_args();
     let kernels: Vec<&Kernel> = utfast_simd::available().collect();
     println!("CPU: {}", cpu_name());
     println!(

@@ -56,6 +56,18 @@ pub fn print_row(cells: &[String], markdown: bool, header: bool) {
     }
 }
 
+/// The bench's own arguments (harness = false): whether `--markdown` was given, and
+/// the first argument that is not an option (a filter on the row names).
+pub fn bench_args() -> (bool, Option<String>) {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let markdown = args.iter().any(|a| a == "--markdown");
+    let filter = args.iter().find(|a| !a.starts_with("--")).cloned();
+    (markdown, filter)
+}
+
 /// The CPU's model name (from /proc/cpuinfo).
 pub fn cpu_name() -> String {
     std::fs::read_to_string("/proc/cpuinfo")

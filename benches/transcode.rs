@@ -28,7 +28,7 @@
 //! it), and `simdutf_val+loop` is `validate_utf32` followed by that loop.
 
 use std::hint::black_box;
-use utfast_benches::{cpu_name, lipsum_texts, print_row, time_all};
+use utfast_benches::{bench_args, cpu_name, lipsum_texts, print_row, time_all};
 use utfast_scalar::{Encoding, Mode};
 use utfast_simd::Kernel;
 
@@ -717,12 +717,7 @@ fn directions() -> Vec<Direction> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    let markdown = args.iter().any(|a| a == "--markdown");
-    let filter = args.iter().find(|a| !a.starts_with("--")).cloned();
+    let (markdown, filter) = bench_args();
     let kernels: Vec<&Kernel> = utfast_simd::available().collect();
     let cpu = cpu_name();
     println!("CPU: {cpu}");
