@@ -2,6 +2,13 @@
 //! give exactly one thread's results, first error included, on a damaged corpus cut
 //! into pieces every few bytes, and on the kernel chosen by `UTFAST_KERNEL` (every
 //! kernel, through `each_kernel`).
+//!
+//! The many small cases run in a pool of one thread: a piece's work, the cuts and the
+//! joining do not depend on the number of threads (a round counts `max(threads, 2) - 1`
+//! pieces either way, and the tasks of a round share nothing), while a multi-thread
+//! pool spends tens of microseconds waking its threads for each of the thousands of
+//! tiny rounds. A share of the cases, and `large_inputs_use_the_pool`, run on the
+//! global pool with all its threads.
 #![cfg(feature = "rayon")]
 
 use utfast::{Encoding, Mode};
@@ -38,6 +45,18 @@ fn corpus(from: Encoding, rng: &mut Rng) -> Vec<Vec<u8>> {
     out
 }
 
+/// `f` in a pool of one thread (built once).
+fn one_thread<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a pool of one thread")
+    })
+    .install(f)
+}
+
 #[test]
 fn par_validate_utf8_is_validate_utf8() {
     if each_kernel("par_validate_utf8_is_validate_utf8") {
@@ -47,11 +66,10 @@ fn par_validate_utf8_is_validate_utf8() {
     for src in corpus(Encoding::Utf8, &mut rng) {
         let want = utfast::validate_utf8(&src);
         for piece in [4, 8, 12, 16, 28, 64, 256] {
-            assert_eq!(
-                utfast::par_validate_utf8_in_pieces(&src, piece),
-                want,
-                "pieces of {piece}: {src:?}"
-            );
+            let got = utfast::par_validate_utf8_in_pieces(&src, piece);
+            assert_eq!(got, want, "pieces of {piece}: {src:?}");
+            let got = one_thread(|| utfast::par_validate_utf8_in_pieces(&src, piece));
+            assert_eq!(got, want, "pieces of {piece}, one thread: {src:?}");
         }
         assert_eq!(utfast::par_validate_utf8(&src), want);
     }
@@ -63,8 +81,10 @@ fn par_transcode_is_transcode() {
         return;
     }
     let mut rng = Rng(0xBB);
-    for from in ALL {
-        let inputs = corpus(from, &mut rng);
+    let inputs: Vec<Vec<Vec<u8>>> = ALL.iter().map(|&from| corpus(from, &mut rng)).collect();
+    // (from, input, to, mode, piece size, also on the global pool)
+    let mut cases = Vec::new();
+    for (&from, inputs) in ALL.iter().zip(&inputs) {
         for to in ALL {
             for mode in MODES {
                 for (i, src) in inputs.iter().enumerate() {
@@ -74,12 +94,28 @@ fn par_transcode_is_transcode() {
                     } else {
                         vec![4 * (1 + (i + from as usize + to as usize) % 16)]
                     };
-                    for piece in sizes {
-                        check(src, from, to, mode, piece);
+                    for (j, &piece) in sizes.iter().enumerate() {
+                        let global = j == 0 && (i + mode as usize) % 4 == 0;
+                        cases.push((from, src, to, mode, piece, global));
                     }
                 }
             }
         }
+    }
+    one_thread(|| {
+        for &(from, src, to, mode, piece, _) in &cases {
+            check(src, from, to, mode, piece);
+        }
+    });
+    let global: Vec<_> = cases.iter().filter(|c| c.5).collect();
+    println!(
+        "{} cases on one thread, {} of them also on the global pool ({} threads)",
+        cases.len(),
+        global.len(),
+        rayon::current_num_threads()
+    );
+    for &&(from, src, to, mode, piece, _) in &global {
+        check(src, from, to, mode, piece);
     }
 }
 
