@@ -55,9 +55,12 @@
 //! saving weighs more there. The fixed shuffle comes back in a loop of its own for
 //! runs of such blocks, entered when two blocks in a row had three-byte units only
 //! (one test of both blocks' class bits, rarely true on Hindi or Korean, so it does
-//! not mispredict there): on the sse42 kernel Chinese went from 0.96x to 1.37x
-//! simdutf `westmere` and Japanese from 0.99x to 1.19x, Hindi and Korean staying at
-//! 1.2-1.28x (`utf32_three_run`). All supplementary, each becomes four bytes in place (as surrogate pairs
+//! not mispredict there), with 128-bit vectors only: on the sse42 kernel Chinese
+//! went from 0.95x to 1.4x simdutf `westmere` and Japanese from 1.0x to 1.2x, Hindi
+//! and Korean staying at 1.2-1.3x (`utf32_three_run`); with 256-bit vectors it took
+//! the avx2 kernel's Chinese from 1.25x to 1.57x `haswell` but its Hindi, Korean and
+//! Latin-1 rows from 1.3-1.5x to 1.15-1.25x, so the avx2 kernel does without. All
+//! supplementary, each becomes four bytes in place (as surrogate pairs
 //! do); anything else (a mix, or an invalid unit: a surrogate or a value above
 //! U+10FFFF) is converted one unit at a time, with the same hand-over at an invalid
 //! unit.
@@ -495,8 +498,9 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                     // The second block of three-byte units only in a row: more
                     // follow in CJK text. (One test of both blocks' classes: a
                     // branch on this block's alone mispredicts on text that mixes
-                    // ASCII spaces with three-byte letters, Hindi, Korean.)
-                    if c.idx | last_idx == 0 {
+                    // ASCII spaces with three-byte letters, Hindi, Korean.) With
+                    // 128-bit vectors only (see the module documentation).
+                    if B::BYTES == 16 && c.idx | last_idx == 0 {
                         (pos, out) = utf32_three_run::<B, BE>(src, dst, pos, out, write);
                     }
                     last_idx = c.idx;
