@@ -14,7 +14,9 @@
 //! the cheapest case:
 //!
 //! - all ASCII: narrowed to one byte per unit; a run of such blocks is converted two
-//!   vectors per step, checked for ASCII before the byte swap of big-endian input;
+//!   vectors per step, checked for ASCII before the byte swap of big-endian input
+//!   (with 128-bit vectors, two vectors below U+0800 take the two-byte step below
+//!   without ending the run: mostly-ASCII text with a few accented letters);
 //! - all below U+0800: every unit becomes a 16-bit lane `[first, second]`, and the
 //!   eight units of a 128-bit lane are packed by one [`PACK2`] control indexed by
 //!   their ASCII bits (an ASCII unit keeps `first` only);
@@ -143,7 +145,8 @@ static ONE_TWO_CONSTANTS: [[u16; 32]; 5] = [
 /// letters, the run then does not end at each of them (no mispredicted test of
 /// the next vector, no return to the block loop and its classes). sse42 on
 /// "Latin1" (ASCII with every 16th a/e/o accented, one vector in nine with a
-/// two-byte unit), side by side in one binary: 17.9 -> 20.2 GB/s from UTF-16LE,
+/// two-byte unit), alternating runs of the builds without and with it: 17.9 ->
+/// 20.2 GB/s from UTF-16LE,
 /// 16.9 -> 18.6-19.1 GB/s from UTF-16BE (0.87-0.99x simdutf `westmere` before,
 /// 1.09-1.23x after). With 256-bit vectors (avx2) a vector is mixed more often and
 /// the step on both vectors cost the Latin-1 rows 10-15%: not used there.
