@@ -58,8 +58,9 @@
 //! runs of such blocks, entered when two blocks in a row had three-byte units only
 //! (one test of both blocks' class bits, rarely true on Hindi or Korean, so it does
 //! not mispredict there), with 128-bit vectors only: on the sse42 kernel Chinese
-//! went from 0.95x to 1.4x simdutf `westmere` and Japanese from 1.0x to 1.2x, Hindi
-//! and Korean staying at 1.2-1.3x (`utf32_three_run`); with 256-bit vectors it took
+//! went from 0.95x to 1.27-1.46x simdutf `westmere` and Japanese from 1.0x to
+//! 1.09-1.22x, Hindi and Korean from 1.25x to 1.15-1.3x (the larger loop costs
+//! them 5-9%) (`utf32_three_run`); with 256-bit vectors it took
 //! the avx2 kernel's Chinese from 1.25x to 1.57x `haswell` but its Hindi, Korean and
 //! Latin-1 rows from 1.3-1.5x to 1.15-1.25x, so the avx2 kernel does without. All
 //! supplementary, each becomes four bytes in place (as surrogate pairs
