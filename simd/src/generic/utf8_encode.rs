@@ -14,7 +14,9 @@
 //! the cheapest case:
 //!
 //! - all ASCII: narrowed to one byte per unit; a run of such blocks is converted two
-//!   vectors per step, checked for ASCII before the byte swap of big-endian input;
+//!   vectors per step, checked for ASCII before the byte swap of big-endian input
+//!   (with 128-bit vectors, two vectors below U+0800 take the two-byte step below
+//!   without ending the run: mostly-ASCII text with a few accented letters);
 //! - all below U+0800: every unit becomes a 16-bit lane `[first, second]`, and the
 //!   eight units of a 128-bit lane are packed by one [`PACK2`] control indexed by
 //!   their ASCII bits (an ASCII unit keeps `first` only);
@@ -52,7 +54,16 @@
 //! Korean (avx2 vs `haswell`: Hindi 1.14x to 1.25x; CJK, mostly three-byte, from
 //! 1.45-1.7x to 1.2-1.25x). In the UTF-16 loop the same change made CJK 10-30%
 //! slower on both kernels: the UTF-16 block step is cheaper, so the fixed shuffle's
-//! saving weighs more there. All supplementary, each becomes four bytes in place (as surrogate pairs
+//! saving weighs more there. The fixed shuffle comes back in a loop of its own for
+//! runs of such blocks, entered when two blocks in a row had three-byte units only
+//! (one test of both blocks' class bits, rarely true on Hindi or Korean, so it does
+//! not mispredict there), with 128-bit vectors only: on the sse42 kernel Chinese
+//! went from 0.95x to 1.27-1.46x simdutf `westmere` and Japanese from 1.0x to
+//! 1.09-1.22x, Hindi and Korean from 1.25x to 1.15-1.3x (the larger loop costs
+//! them 5-9%) (`utf32_three_run`); with 256-bit vectors it took
+//! the avx2 kernel's Chinese from 1.25x to 1.57x `haswell` but its Hindi, Korean and
+//! Latin-1 rows from 1.3-1.5x to 1.15-1.25x, so the avx2 kernel does without. All
+//! supplementary, each becomes four bytes in place (as surrogate pairs
 //! do); anything else (a mix, or an invalid unit: a surrogate or a value above
 //! U+10FFFF) is converted one unit at a time, with the same hand-over at an invalid
 //! unit.
@@ -80,8 +91,8 @@ mod blocks;
 use super::handover::{shift, utf16_resync, POPCOUNT8};
 use crate::vector_ext::VectorExt;
 use blocks::{
-    all_supplementary, bmp_stores, has_surrogates, one_two, one_two_three, p16, p32, pairs,
-    store_half, three, utf8_4, Classes,
+    all_supplementary, bmp_stores, has_surrogates, one_two, one_two_three, one_two_with, p16, p32,
+    pairs, store_half, three, utf8_4, Classes,
 };
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
 
@@ -117,21 +128,44 @@ pub(crate) trait EncodeHooks {
 
 impl EncodeHooks for crate::generic::hooks::NoHooks {}
 
+/// The constants of the two-byte step in the ASCII run ([`utf16_ascii_run`]), in
+/// every 16-bit lane of up to 64 bytes: `0xFF80`, `0`, and those of [`one_two`].
+static ONE_TWO_CONSTANTS: [[u16; 32]; 5] = [
+    [0xFF80; 32],
+    [0; 32],
+    [0x1F00; 32],
+    [0x3F; 32],
+    [0xC080; 32],
+];
+
 /// Converts the ASCII run of UTF-16 units at `src[pos..]`, two vectors at a time,
-/// into `dst[out..]`; returns the new `(pos, out)`.
+/// into `dst[out..]`; returns the new `(pos, out)`. With 128-bit vectors, two
+/// vectors that are not all ASCII but all below U+0800 (Latin-1 letters, Greek,
+/// Cyrillic, ...) are converted in the loop too, with the two-byte step
+/// ([`one_two`] on each vector): on text that is mostly ASCII with a few such
+/// letters, the run then does not end at each of them (no mispredicted test of
+/// the next vector, no return to the block loop and its classes). sse42 on
+/// "Latin1" (ASCII with every 16th a/e/o accented, one vector in nine with a
+/// two-byte unit), alternating runs of the builds without and with it: 17.9 ->
+/// 20.2 GB/s from UTF-16LE,
+/// 16.9 -> 18.6-19.1 GB/s from UTF-16BE (0.87-0.99x simdutf `westmere` before,
+/// 1.09-1.23x after). With 256-bit vectors (avx2) a vector is mixed more often and
+/// the step on both vectors cost the Latin-1 rows 10-15%: not used there.
 ///
 /// # Safety
 /// The CPU supports `B`'s ISA.
 #[inline(always)]
-unsafe fn utf16_ascii_run<B: VectorExt, const BE: bool>(
+unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
     src: &[u8],
     dst: &mut [u8],
     mut pos: usize,
     mut out: usize,
 ) -> (usize, usize) {
     // SAFETY: the ISA is the caller's promise; `pos + 2 * B::BYTES <= src.len()`
-    // bounds the loads and `out + B::BYTES <= dst.len()` the store (after the
-    // run: `pos + B::BYTES <= src.len()`, and a store of at most `B::BYTES`).
+    // bounds the loads and `out + B::BYTES <= dst.len()` the store of an ASCII
+    // step, `out + 2 * B::BYTES + 3 <= dst.len()` the two 16-byte-per-lane stores
+    // of the two-byte steps (3 spare bytes after them, see `super::handover`); after
+    // the run: `pos + B::BYTES <= src.len()`, and a store of at most `B::BYTES`.
     unsafe {
         // Before the byte swap: a unit is ASCII when its bytes `& [0x80, 0xFF]` (in
         // memory order; the other way round in big endian) are zero.
@@ -144,7 +178,32 @@ unsafe fn utf16_ascii_run<B: VectorExt, const BE: bool>(
             let s = src.as_ptr().add(pos);
             let (mut u0, mut u1) = (B::load_unaligned(s), B::load_unaligned(s.add(B::BYTES)));
             if !u0.or(u1).and(not_ascii).is_zero() {
-                break;
+                // Not all ASCII: both vectors through the two-byte step if every
+                // unit is below U+0800 (and so no surrogate), else the run ends.
+                // With 128-bit vectors only: with 256-bit ones a vector is more
+                // often mixed, and the avx2 kernel's Latin-1 rows lost 10-15%.
+                if B::BYTES != 16 {
+                    break;
+                }
+                if BE {
+                    (u0, u1) = (u0.swap_bytes16(), u1.swap_bytes16());
+                }
+                if !u0.or(u1).and(p16(0xF800)).is_zero() || out + 2 * B::BYTES + 3 > dst.len() {
+                    break;
+                }
+                // The constants of the two-byte step are loaded here, not kept
+                // in registers: hoisted out of the loops, they crowded the block
+                // loop's registers (register copies in its three-byte step, which
+                // made Hindi and Korean 10% slower).
+                let t = core::hint::black_box(&ONE_TWO_CONSTANTS);
+                let k = |i: usize| B::load_unaligned(t[i].as_ptr().cast());
+                let [high, zero, k0, k1, k2] = [0, 1, 2, 3, 4].map(k);
+                let d = dst.as_mut_ptr().add(out);
+                let w = one_two_with::<B, H>(u0, u0.and(high).eq16(zero), d, [k0, k1, k2]);
+                out +=
+                    w + one_two_with::<B, H>(u1, u1.and(high).eq16(zero), d.add(w), [k0, k1, k2]);
+                pos += 2 * B::BYTES;
+                continue;
             }
             if BE {
                 (u0, u1) = (u0.shr16::<8>(), u1.shr16::<8>());
@@ -283,6 +342,50 @@ unsafe fn utf32_ascii_run<B: VectorExt, const BE: bool>(
     (pos, out)
 }
 
+/// Converts the run of blocks of three-byte UTF-32 units (U+0800..U+FFFF, no
+/// surrogates; two vectors of units per block) at `src[pos..]` into `dst[out..]`
+/// with the fixed shuffle; returns the new `(pos, out)`. As [`utf16_three_run`],
+/// with one more test: no unit above U+FFFF (before the narrowing, which saturates).
+///
+/// # Safety
+/// The CPU supports `B`'s ISA; `write` is at least `bmp_stores(B::BYTES)`.
+#[inline(always)]
+unsafe fn utf32_three_run<B: VectorExt, const BE: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    mut pos: usize,
+    mut out: usize,
+    write: usize,
+) -> (usize, usize) {
+    // SAFETY: the ISA is the caller's promise; `pos + 2 * B::BYTES <= src.len()`
+    // bounds the loads and `out + write <= dst.len()` the stores of `three` (at
+    // most `bmp_stores(B::BYTES) <= write` bytes).
+    unsafe {
+        let (m, sur, zero) = (p16::<B>(0xF800), p16::<B>(0xD800), B::splat(0));
+        let high = p32::<B>(0xFFFF_0000);
+        while pos + 2 * B::BYTES <= src.len() && out + write <= dst.len() {
+            let s = src.as_ptr().add(pos);
+            let (mut a, mut b) = (B::load_unaligned(s), B::load_unaligned(s.add(B::BYTES)));
+            if BE {
+                (a, b) = (a.swap_bytes32(), b.swap_bytes32());
+            }
+            // A unit above U+FFFF, below U+0800 or a surrogate ends the run.
+            if !a.or(b).and(high).is_zero() {
+                break;
+            }
+            let u = B::narrow32_small(a, b);
+            let t = u.and(m);
+            if !t.eq16(zero).or(t.eq16(sur)).is_zero() {
+                break;
+            }
+            three(u, dst.as_mut_ptr().add(out));
+            pos += 2 * B::BYTES;
+            out += 3 * B::BYTES / 2;
+        }
+    }
+    (pos, out)
+}
+
 /// UTF-16 (big-endian input when `BE`) -> UTF-8 in blocks of `B`: exactly the
 /// results of `utfast_scalar::transcode::utf16_to_utf8`.
 ///
@@ -327,7 +430,7 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 let c = Classes::of(u);
                 if c.idx == Classes::<B>::ASCII {
                     store_half(B::narrow16_small(u, u), d);
-                    (pos, out) = utf16_ascii_run::<B, BE>(src, dst, pos + B::BYTES, out + units);
+                    (pos, out) = utf16_ascii_run::<B, H, BE>(src, dst, pos + B::BYTES, out + units);
                     continue;
                 }
                 // Below U+0800 there are no surrogates: no test for them.
@@ -406,9 +509,14 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
     let read = 2 * B::BYTES;
     let write = bmp_stores(B::BYTES).max(4 * units) + 3;
     let (mut pos, mut out) = (0usize, 0usize);
+    // The classes of the last block with three-byte units: a second block of
+    // three-byte units only in a row starts the three-byte run (see
+    // `utf32_three_run`).
+    let mut last_idx = u64::MAX;
     'blocks: while pos + read <= src.len() && out + write <= dst.len() {
         // SAFETY: `pos + read <= src.len()` bounds the two loads and the scalar reads
-        // of `units` units; `out + write <= dst.len()` bounds every store.
+        // of `units` units; `out + write <= dst.len()` bounds every store (the
+        // three-byte run checks its own bounds, with the same `write`).
         unsafe {
             let s = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
@@ -438,6 +546,15 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                     // module documentation).
                     out += one_two_three::<B, H>(u, &c, d);
                     pos += read;
+                    // The second block of three-byte units only in a row: more
+                    // follow in CJK text. (One test of both blocks' classes: a
+                    // branch on this block's alone mispredicts on text that mixes
+                    // ASCII spaces with three-byte letters, Hindi, Korean.) With
+                    // 128-bit vectors only (see the module documentation).
+                    if B::BYTES == 16 && c.idx | last_idx == 0 {
+                        (pos, out) = utf32_three_run::<B, BE>(src, dst, pos, out, write);
+                    }
+                    last_idx = c.idx;
                     continue;
                 }
             } else if all_supplementary(a) && all_supplementary(b) {

@@ -151,13 +151,29 @@ pub(super) unsafe fn encode_with_three<B: VectorExt, H: EncodeHooks>(
 /// The CPU supports `B`'s ISA; `B::BYTES` writable bytes at `dst`.
 #[inline(always)]
 pub(super) unsafe fn one_two<B: VectorExt, H: EncodeHooks>(u: B, is1: B, dst: *mut u8) -> usize {
+    // SAFETY: the caller's promises.
+    unsafe { one_two_with::<B, H>(u, is1, dst, [p16(0x1F00), p16(0x3F), p16(0xC080)]) }
+}
+
+/// [`one_two`] with its constants given: `[0x1F00, 0x3F, 0xC080]` in every 16-bit
+/// lane.
+///
+/// # Safety
+/// As [`one_two`].
+#[inline(always)]
+pub(super) unsafe fn one_two_with<B: VectorExt, H: EncodeHooks>(
+    u: B,
+    is1: B,
+    dst: *mut u8,
+    k: [B; 3],
+) -> usize {
     // SAFETY: the caller's promises; table indices are bytes (< 256). A lane has at
     // most 16 bytes of output, so lane `k`'s store ends at most `16 * (k + 1)` bytes
     // after `dst`.
     unsafe {
         // `110aaaaa 10bbbbbb` from `00000aaa aabbbbbb`.
-        let two = u.shl16::<2>().and(p16(0x1F00));
-        let two = two.or(u.and(p16(0x3F))).or(p16(0xC080));
+        let two = u.shl16::<2>().and(k[0]);
+        let two = two.or(u.and(k[1])).or(k[2]);
         let v = B::blend(is1, u, two);
         let m = is1.bitmask16();
         let byte = |k: usize| (m >> (8 * k)) as usize & 0xFF;

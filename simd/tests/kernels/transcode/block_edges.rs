@@ -150,6 +150,10 @@ fn units_at_every_offset() {
         &[0xDBFF, 0xD800, 0xDC00],
         &[0x110000],
         &[0xFFFF],
+        // The bounds of the three-byte runs' tests: a two-byte unit, the last units
+        // before and the first after the surrogates.
+        &[0x7FF],
+        &[0xD7FF, 0xE000],
     ];
     let targets16 = [Encoding::Utf8, Encoding::Utf32Le, Encoding::Utf16Be];
     let targets32 = [Encoding::Utf8, Encoding::Utf16Le, Encoding::Utf32Be];
