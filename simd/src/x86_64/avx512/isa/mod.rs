@@ -4,11 +4,11 @@
 //!
 //! # Two backends, one API
 //!
-//! - [`real`] (the default): each function is a `#[target_feature]` wrapper of the
+//! - `real` (the default): each function is a `#[target_feature]` wrapper of the
 //!   `core::arch` intrinsic of the same name, with the minimal features of that
 //!   instruction (`avx512f`, `avx512bw`, `avx512vbmi`, `avx512vbmi2`, `avx512cd`,
 //!   `avx512dq`, `avx512bitalg`, `avx512vpopcntdq`). [`Zmm`] is `__m512i`.
-//! - [`model`] (with `--cfg utfast_avx512_model`): plain safe Rust written from
+//! - `model` (with `--cfg utfast_avx512_model`): plain safe Rust written from
 //!   Intel's documented Operation pseudo-code, bit for bit, including zero- versus
 //!   merge-masking, index wrap-around of the permutes, saturation of the packs and
 //!   the per-128-bit-lane behaviour of shuffle/alignr/unpack/pack. [`Zmm`] is a
