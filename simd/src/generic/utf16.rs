@@ -324,6 +324,31 @@ pub(crate) unsafe fn utf16_to_utf32<V: VectorExt, W: VectorExt>(
     to: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
+    use Endian::{Big, Little};
+    // SAFETY: the caller's promises. One loop per pair of byte orders, with the
+    // orders constants in each.
+    unsafe {
+        match (from, to) {
+            (Little, Little) => utf16_to_utf32_in::<V, W>(src, dst, Little, Little, mode),
+            (Little, Big) => utf16_to_utf32_in::<V, W>(src, dst, Little, Big, mode),
+            (Big, Little) => utf16_to_utf32_in::<V, W>(src, dst, Big, Little, mode),
+            (Big, Big) => utf16_to_utf32_in::<V, W>(src, dst, Big, Big, mode),
+        }
+    }
+}
+
+/// [`utf16_to_utf32`] for byte orders that are constants after inlining.
+///
+/// # Safety
+/// As for [`utf16_to_utf32`].
+#[inline(always)]
+unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
     debug_assert_eq!(W::BYTES, 16);
     let (n, m) = (src.len(), dst.len());
     let in_step = V::BYTES.max(18);
