@@ -95,7 +95,7 @@ fn par_transcode_is_transcode() {
                         vec![4 * (1 + (i + from as usize + to as usize) % 16)]
                     };
                     for (j, &piece) in sizes.iter().enumerate() {
-                        let global = j == 0 && (i + mode as usize) % 4 == 0;
+                        let global = j == 0 && (i + mode as usize).is_multiple_of(4);
                         cases.push((from, src, to, mode, piece, global));
                     }
                 }
