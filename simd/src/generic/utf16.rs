@@ -125,6 +125,8 @@ pub(crate) struct Utf16ToLatin1<V> {
     mode: Mode,
     /// `0xFF00` (little-endian): the bits that must be zero for Latin-1.
     m_ff00: V,
+    /// `0xFF00` in big-endian order: the same bits of unswapped big-endian units.
+    m_00ff: V,
     /// `0xF800` and `0xD800` (little-endian): the surrogate test.
     m_f8: V,
     p_sur: V,
@@ -144,6 +146,7 @@ impl<V: VectorExt> Utf16ToLatin1<V> {
                 from,
                 mode,
                 m_ff00: V::splat4(pat16(0xFF00, le)),
+                m_00ff: V::splat4(pat16(0xFF00, Endian::Big)),
                 m_f8: V::splat4(pat16(0xF800, le)),
                 p_sur: V::splat4(pat16(0xD800, le)),
                 question: V::splat4(pat16(u16::from(b'?'), le)),
@@ -155,6 +158,49 @@ impl<V: VectorExt> Utf16ToLatin1<V> {
 impl<V: VectorExt> BlockOp<V> for Utf16ToLatin1<V> {
     const IN: usize = 2 * V::BYTES;
     const OUT: usize = V::BYTES;
+    const BLOCK4: bool = true;
+
+    /// Four blocks whose units are all at most U+00FF (the common case): one test
+    /// of the OR of the eight input vectors, then per block one pack (the high
+    /// bytes are known to be zero, no masking) and one store.
+    #[inline(always)]
+    unsafe fn block4(&self, src: *const u8, dst: *mut u8) -> bool {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            // (Plain statements, no closures: see `swap::Utf16ToUtf16::block4`.)
+            let mut v = [
+                V::load_unaligned(src),
+                V::load_unaligned(src.add(V::BYTES)),
+                V::load_unaligned(src.add(2 * V::BYTES)),
+                V::load_unaligned(src.add(3 * V::BYTES)),
+                V::load_unaligned(src.add(4 * V::BYTES)),
+                V::load_unaligned(src.add(5 * V::BYTES)),
+                V::load_unaligned(src.add(6 * V::BYTES)),
+                V::load_unaligned(src.add(7 * V::BYTES)),
+            ];
+            let any = v[0]
+                .or(v[1])
+                .or(v[2].or(v[3]))
+                .or(v[4].or(v[5]).or(v[6].or(v[7])));
+            // The high bytes of the units: the odd bytes in little-endian order.
+            let high = match self.from {
+                Endian::Little => self.m_ff00,
+                Endian::Big => self.m_00ff,
+            };
+            if !any.and(high).is_zero() {
+                return false;
+            }
+            if self.from == Endian::Big {
+                for x in v.iter_mut() {
+                    *x = x.swap_bytes16();
+                }
+            }
+            for k in 0..4 {
+                V::narrow16_small(v[2 * k], v[2 * k + 1]).store_unaligned(dst.add(k * V::BYTES));
+            }
+        }
+        true
+    }
 
     #[inline(always)]
     unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
@@ -166,23 +212,25 @@ impl<V: VectorExt> BlockOp<V> for Utf16ToLatin1<V> {
                 a = a.swap_bytes16();
                 b = b.swap_bytes16();
             }
-            if !a.or(b).and(self.m_ff00).is_zero() {
-                // Some unit is above U+00FF.
-                if self.mode == Mode::Strict
-                    || has_surrogate(a, self.m_f8, self.p_sur)
-                    || has_surrogate(b, self.m_f8, self.p_sur)
-                {
-                    return None;
-                }
-                if self.mode == Mode::Lossy {
-                    let zero = V::splat(0);
-                    let keep_a = a.and(self.m_ff00).eq16(zero);
-                    let keep_b = b.and(self.m_ff00).eq16(zero);
-                    a = select(keep_a, a, self.question);
-                    b = select(keep_b, b, self.question);
-                }
-                // Mode::Valid keeps the low byte, as the scalar code does.
+            if a.or(b).and(self.m_ff00).is_zero() {
+                V::narrow16_small(a, b).store_unaligned(dst);
+                return Some(<Self as BlockOp<V>>::OUT);
             }
+            // Some unit is above U+00FF.
+            if self.mode == Mode::Strict
+                || has_surrogate(a, self.m_f8, self.p_sur)
+                || has_surrogate(b, self.m_f8, self.p_sur)
+            {
+                return None;
+            }
+            if self.mode == Mode::Lossy {
+                let zero = V::splat(0);
+                let keep_a = a.and(self.m_ff00).eq16(zero);
+                let keep_b = b.and(self.m_ff00).eq16(zero);
+                a = select(keep_a, a, self.question);
+                b = select(keep_b, b, self.question);
+            }
+            // Mode::Valid keeps the low byte, as the scalar code does.
             V::narrow16(a, b).store_unaligned(dst);
         }
         Some(<Self as BlockOp<V>>::OUT)
@@ -270,6 +318,31 @@ unsafe fn widen<V: VectorExt>(mut v: V, d: *mut u8, from: Endian, to: Endian) {
 /// The CPU supports `V`'s and `W`'s ISAs; `W::BYTES == 16`.
 #[inline(always)]
 pub(crate) unsafe fn utf16_to_utf32<V: VectorExt, W: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    use Endian::{Big, Little};
+    // SAFETY: the caller's promises. One loop per pair of byte orders, with the
+    // orders constants in each.
+    unsafe {
+        match (from, to) {
+            (Little, Little) => utf16_to_utf32_in::<V, W>(src, dst, Little, Little, mode),
+            (Little, Big) => utf16_to_utf32_in::<V, W>(src, dst, Little, Big, mode),
+            (Big, Little) => utf16_to_utf32_in::<V, W>(src, dst, Big, Little, mode),
+            (Big, Big) => utf16_to_utf32_in::<V, W>(src, dst, Big, Big, mode),
+        }
+    }
+}
+
+/// [`utf16_to_utf32`] for byte orders that are constants after inlining.
+///
+/// # Safety
+/// As for [`utf16_to_utf32`].
+#[inline(always)]
+unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
     src: &[u8],
     dst: &mut [u8],
     from: Endian,
@@ -403,6 +476,46 @@ pub(crate) unsafe fn utf16_to_latin1<V: VectorExt>(
     _to: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
+    // Stores aligned to the vector (a 32-byte store that straddles two cache lines
+    // costs two): with 32-byte or wider vectors, the units up to the first aligned
+    // output byte go to the scalar code first (a head that does not separate a
+    // pair, see `cut16`; conversion is stateless at character boundaries).
+    let skew = (dst.as_ptr() as usize).wrapping_neg() % V::BYTES;
+    if V::BYTES >= 32 && skew != 0 && src.len() >= 8 * V::BYTES && dst.len() >= src.len() / 2 {
+        let end = cut16(src, 2 * skew, from);
+        let w = scalar::utf16_to_latin1(&src[..end], dst, from, mode)?;
+        // SAFETY: the ISA is the caller's promise.
+        let rest = unsafe { utf16_to_latin1_loop::<V>(&src[end..], &mut dst[w..], from, mode) };
+        return super::handover::shift(rest, end, w);
+    }
     // SAFETY: the ISA is the caller's promise.
-    unsafe { run_in_mode::<V, _>(mode, |m| Utf16ToLatin1::<V>::new(from, m), src, dst) }
+    unsafe { utf16_to_latin1_loop::<V>(src, dst, from, mode) }
+}
+
+/// The block loop of [`utf16_to_latin1`].
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn utf16_to_latin1_loop<V: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        // One loop per byte order, with the order a constant in each.
+        match from {
+            Endian::Little => run_in_mode::<V, _>(
+                mode,
+                |m| Utf16ToLatin1::<V>::new(Endian::Little, m),
+                src,
+                dst,
+            ),
+            Endian::Big => {
+                run_in_mode::<V, _>(mode, |m| Utf16ToLatin1::<V>::new(Endian::Big, m), src, dst)
+            }
+        }
+    }
 }

@@ -69,8 +69,11 @@ unsafe fn ascii_run<W: VectorExt>(
     // SAFETY: the ISA is the caller's promise; `pos + step <= src.len()` bounds the
     // loads, `out + step <= dst.len()` the stores.
     unsafe {
-        while pos + step <= src.len() && out + step <= dst.len() {
-            let s = src.as_ptr().add(pos);
+        let len = (src.len() - pos).min(dst.len() - out);
+        let (s0, d0) = (src.as_ptr().add(pos), dst.as_mut_ptr().add(out));
+        let mut i = 0;
+        while i + step <= len {
+            let s = s0.add(i);
             let v = [
                 W::load_unaligned(s),
                 W::load_unaligned(s.add(W::BYTES)),
@@ -80,13 +83,14 @@ unsafe fn ascii_run<W: VectorExt>(
             if v[0].or(v[1]).or(v[2].or(v[3])).any_high_bit() {
                 break;
             }
-            let d = dst.as_mut_ptr().add(out);
+            let d = d0.add(i);
             for (k, &x) in v.iter().enumerate() {
                 x.store_unaligned(d.add(k * W::BYTES));
             }
-            pos += step;
-            out += step;
+            i += step;
         }
+        pos += i;
+        out += i;
     }
     (pos, out)
 }
