@@ -244,27 +244,52 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
 unsafe fn utf16_three_run<B: VectorExt, const BE: bool>(
     src: &[u8],
     dst: &mut [u8],
-    mut pos: usize,
-    mut out: usize,
+    pos: usize,
+    out: usize,
     write: usize,
 ) -> (usize, usize) {
-    // SAFETY: the ISA is the caller's promise; `pos + B::BYTES <= src.len()` bounds
-    // the load and `out + write <= dst.len()` the stores of `three` (at most
+    // SAFETY: the ISA is the caller's promise, and so is `write`; `three_run` calls
+    // the closure (inside this block) with `B::BYTES` readable bytes.
+    unsafe {
+        three_run::<B>(src, dst, (pos, out), (B::BYTES, write), |s| {
+            let u = B::load_unaligned(s);
+            Some(if BE { u.swap_bytes16() } else { u })
+        })
+    }
+}
+
+/// The loop of [`utf16_three_run`] and [`utf32_three_run`]: each step reads `read`
+/// bytes, whose units `units` returns as 16-bit units in the machine's order (or
+/// `None`: the run ends), and converts them with the fixed shuffle while every one
+/// is U+0800..U+FFFF and no surrogate; returns the new `(pos, out)`.
+///
+/// # Safety
+/// The CPU supports `B`'s ISA; `write` is at least `bmp_stores(B::BYTES)`; `units`
+/// is safe to call on a pointer to `read` readable bytes.
+#[inline(always)]
+unsafe fn three_run<B: VectorExt>(
+    src: &[u8],
+    dst: &mut [u8],
+    (mut pos, mut out): (usize, usize),
+    (read, write): (usize, usize),
+    units: impl Fn(*const u8) -> Option<B>,
+) -> (usize, usize) {
+    // SAFETY: the ISA is the caller's promise; `pos + read <= src.len()` bounds the
+    // reads of `units` and `out + write <= dst.len()` the stores of `three` (at most
     // `bmp_stores(B::BYTES) <= write` bytes).
     unsafe {
         let (m, sur, zero) = (p16::<B>(0xF800), p16::<B>(0xD800), B::splat(0));
-        while pos + B::BYTES <= src.len() && out + write <= dst.len() {
-            let mut u = B::load_unaligned(src.as_ptr().add(pos));
-            if BE {
-                u = u.swap_bytes16();
-            }
+        while pos + read <= src.len() && out + write <= dst.len() {
+            let Some(u) = units(src.as_ptr().add(pos)) else {
+                break;
+            };
             // A unit below U+0800 or a surrogate ends the run.
             let t = u.and(m);
             if !t.eq16(zero).or(t.eq16(sur)).is_zero() {
                 break;
             }
             three(u, dst.as_mut_ptr().add(out));
-            pos += B::BYTES;
+            pos += read;
             out += 3 * B::BYTES / 2;
         }
     }
@@ -353,37 +378,23 @@ unsafe fn utf32_ascii_run<B: VectorExt, const BE: bool>(
 unsafe fn utf32_three_run<B: VectorExt, const BE: bool>(
     src: &[u8],
     dst: &mut [u8],
-    mut pos: usize,
-    mut out: usize,
+    pos: usize,
+    out: usize,
     write: usize,
 ) -> (usize, usize) {
-    // SAFETY: the ISA is the caller's promise; `pos + 2 * B::BYTES <= src.len()`
-    // bounds the loads and `out + write <= dst.len()` the stores of `three` (at
-    // most `bmp_stores(B::BYTES) <= write` bytes).
+    // SAFETY: the ISA is the caller's promise, and so is `write`; `three_run` calls
+    // the closure (inside this block) with `2 * B::BYTES` readable bytes.
     unsafe {
-        let (m, sur, zero) = (p16::<B>(0xF800), p16::<B>(0xD800), B::splat(0));
         let high = p32::<B>(0xFFFF_0000);
-        while pos + 2 * B::BYTES <= src.len() && out + write <= dst.len() {
-            let s = src.as_ptr().add(pos);
+        three_run::<B>(src, dst, (pos, out), (2 * B::BYTES, write), |s| {
             let (mut a, mut b) = (B::load_unaligned(s), B::load_unaligned(s.add(B::BYTES)));
             if BE {
                 (a, b) = (a.swap_bytes32(), b.swap_bytes32());
             }
-            // A unit above U+FFFF, below U+0800 or a surrogate ends the run.
-            if !a.or(b).and(high).is_zero() {
-                break;
-            }
-            let u = B::narrow32_small(a, b);
-            let t = u.and(m);
-            if !t.eq16(zero).or(t.eq16(sur)).is_zero() {
-                break;
-            }
-            three(u, dst.as_mut_ptr().add(out));
-            pos += 2 * B::BYTES;
-            out += 3 * B::BYTES / 2;
-        }
+            // A unit above U+FFFF ends the run.
+            a.or(b).and(high).is_zero().then(|| B::narrow32_small(a, b))
+        })
     }
-    (pos, out)
 }
 
 /// UTF-16 (big-endian input when `BE`) -> UTF-8 in blocks of `B`: exactly the
