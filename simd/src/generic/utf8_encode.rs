@@ -328,23 +328,35 @@ unsafe fn utf16_pairs_run<B: VectorExt, const BE: bool>(
     (pos, out)
 }
 
-/// Converts the ASCII run of UTF-32 units at `src[pos..]`, four vectors at a time,
-/// into `dst[out..]`; returns the new `(pos, out)`.
+/// Converts the ASCII run of UTF-32 units at `src[pos..]`, four vectors (16
+/// units with 128-bit vectors) at a time, into `dst[out..]`; returns the new `(pos,
+/// out)`. With 128-bit vectors, four vectors that are not all ASCII but all below
+/// U+0800 are converted in the loop too, as two blocks through the two-byte step
+/// ([`one_two`]), and the block loop enters the run after a block below U+0800 as
+/// well: a run of text in Latin-1 letters, Greek, Cyrillic, Hebrew or Arabic (which
+/// mixes two-byte letters with ASCII spaces and punctuation) then stays in this loop,
+/// whose test is one OR of the four vectors (no classes, no bit mask), and so does
+/// mostly-ASCII text with a few such letters (the ASCII test alone ended the run
+/// at almost every step on "Latin1", where one unit in 16 is accented). With 256-bit
+/// vectors (avx2) the run stays ASCII only, as the UTF-16 one ([`utf16_ascii_run`]).
 ///
 /// # Safety
 /// The CPU supports `B`'s ISA.
 #[inline(always)]
-unsafe fn utf32_ascii_run<B: VectorExt, const BE: bool>(
+unsafe fn utf32_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
     src: &[u8],
     dst: &mut [u8],
     mut pos: usize,
     mut out: usize,
 ) -> (usize, usize) {
     // SAFETY: the ISA is the caller's promise; `pos + 4 * B::BYTES <= src.len()`
-    // bounds the loads and `out + B::BYTES <= dst.len()` the store.
+    // bounds the loads and `out + B::BYTES <= dst.len()` the store of an ASCII
+    // step, `out + 2 * B::BYTES + 3 <= dst.len()` the two 16-byte-per-lane stores
+    // of the two-byte steps (3 spare bytes after them, see `super::handover`).
     unsafe {
         // Before the byte swap: a unit is ASCII when its bytes `& [0x80, 0xFF, 0xFF,
-        // 0xFF]` (in memory order; reversed in big endian) are zero.
+        // 0xFF]` (in memory order; reversed in big endian) are zero, below U+0800
+        // when its bytes `& [0x00, 0xF8, 0xFF, 0xFF]` are.
         let not_ascii = B::splat4(if BE {
             [0xFF, 0xFF, 0xFF, 0x80]
         } else {
@@ -353,8 +365,30 @@ unsafe fn utf32_ascii_run<B: VectorExt, const BE: bool>(
         while pos + 4 * B::BYTES <= src.len() && out + B::BYTES <= dst.len() {
             let s = src.as_ptr().add(pos);
             let v = [0, 1, 2, 3].map(|k| B::load_unaligned(s.add(k * B::BYTES)));
-            if !v[0].or(v[1]).or(v[2].or(v[3])).and(not_ascii).is_zero() {
-                break;
+            let all = v[0].or(v[1]).or(v[2].or(v[3]));
+            if !all.and(not_ascii).is_zero() {
+                // Not all ASCII: two blocks through the two-byte step if every unit
+                // is below U+0800, else the run ends (128-bit vectors only).
+                if B::BYTES != 16 || out + 2 * B::BYTES + 3 > dst.len() {
+                    break;
+                }
+                // The constants are loaded here, not kept in registers: hoisted
+                // out of the loops, they would crowd the block loop's registers
+                // (see `utf16_ascii_run`).
+                let t = core::hint::black_box(&UTF32_TWO_CONSTANTS);
+                let k = |i: usize| B::load_unaligned(t[i].as_ptr().cast());
+                let [not_two, high, zero, k0, k1, k2] = [usize::from(BE), 2, 3, 4, 5, 6].map(k);
+                if !all.and(not_two).is_zero() {
+                    break;
+                }
+                let v = if BE { v.map(|x| x.swap_bytes32()) } else { v };
+                let (u0, u1) = (B::narrow32_small(v[0], v[1]), B::narrow32_small(v[2], v[3]));
+                let d = dst.as_mut_ptr().add(out);
+                let w = one_two_with::<B, H>(u0, u0.and(high).eq16(zero), d, [k0, k1, k2]);
+                out +=
+                    w + one_two_with::<B, H>(u1, u1.and(high).eq16(zero), d.add(w), [k0, k1, k2]);
+                pos += 4 * B::BYTES;
+                continue;
             }
             let v = if BE { v.map(|x| x.shr32::<24>()) } else { v };
             // Every unit is ASCII (tested above): no lane needs masking.
@@ -366,6 +400,20 @@ unsafe fn utf32_ascii_run<B: VectorExt, const BE: bool>(
     }
     (pos, out)
 }
+
+/// The constants of the two-byte step of the UTF-32 ASCII run
+/// ([`utf32_ascii_run`]), 16 bytes each: the bits of a UTF-32 unit at or above
+/// U+0800 (in little-endian, then big-endian memory order), `0xFF80` in every 16-bit
+/// lane, `0`, and the constants of [`one_two`].
+static UTF32_TWO_CONSTANTS: [[u32; 4]; 7] = [
+    [u32::from_ne_bytes([0x00, 0xF8, 0xFF, 0xFF]); 4],
+    [u32::from_ne_bytes([0xFF, 0xFF, 0xF8, 0x00]); 4],
+    [0xFF80_FF80; 4],
+    [0; 4],
+    [0x1F00_1F00; 4],
+    [0x003F_003F; 4],
+    [0xC080_C080; 4],
+];
 
 /// Converts the run of blocks of three-byte UTF-32 units (U+0800..U+FFFF, no
 /// surrogates; two vectors of units per block) at `src[pos..]` into `dst[out..]`
@@ -539,7 +587,7 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
             if ab.and(p32(0xFFFF_FF80)).is_zero() {
                 let u = B::narrow32_small(a, b);
                 store_half(B::narrow16_small(u, u), d);
-                (pos, out) = utf32_ascii_run::<B, BE>(src, dst, pos + read, out + units);
+                (pos, out) = utf32_ascii_run::<B, H, BE>(src, dst, pos + read, out + units);
                 continue;
             }
             if ab.and(p32(0xFFFF_0000)).is_zero() {
@@ -550,6 +598,12 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 if c.below_800() {
                     out += one_two::<B, H>(u, c.is1, d);
                     pos += read;
+                    // More such blocks follow in text in Latin-1 letters, Greek,
+                    // Cyrillic, Hebrew, Arabic...: the ASCII run converts them too
+                    // (with 128-bit vectors).
+                    if B::BYTES == 16 {
+                        (pos, out) = utf32_ascii_run::<B, H, BE>(src, dst, pos, out);
+                    }
                     continue;
                 }
                 if !has_surrogates(u) {

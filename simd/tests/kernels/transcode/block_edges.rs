@@ -181,6 +181,45 @@ fn units_at_every_offset() {
     }
 }
 
+/// UTF-32 -> UTF-8 on text that mixes ASCII with two-byte characters (the
+/// mostly-ASCII "Latin1" pattern and the mostly-two-byte pattern of Cyrillic or Arabic
+/// words between spaces), both byte orders: a unit at or just past the bounds of the
+/// ASCII and two-byte steps' tests, or an error, at every unit offset of the first
+/// four-vector steps.
+#[test]
+fn utf32_two_byte_text_at_every_offset() {
+    let pieces: &[&[u32]] = &[
+        &[0x7F],
+        &[0x80],
+        &[0x7FF],
+        &[0x800],
+        &[0xFFFF],
+        &[0x1F600],
+        &[0xD800],
+        &[0x110000],
+        &[0x8000_0061],
+    ];
+    // Every 16th unit accented; words of five two-byte letters and a space.
+    let fillers: [fn(usize) -> u32; 2] = [
+        |i| if i % 16 == 7 { 0xE9 } else { 0x61 + (i % 7) as u32 },
+        |i| if i % 6 == 5 { 0x20 } else { 0x430 + (i % 5) as u32 },
+    ];
+    for filler in fillers {
+        for piece in pieces {
+            for at in 0..100 {
+                let mut units: Vec<u32> = (0..at).map(filler).collect();
+                units.extend_from_slice(piece);
+                let tail = if at % 3 == 0 { 0 } else { 70 };
+                units.extend((at + 1..at + 1 + tail).map(filler));
+                let le: Vec<u8> = units.iter().flat_map(|&u| u.to_le_bytes()).collect();
+                check_from(&le, Encoding::Utf32Le, &[Encoding::Utf8]);
+                let be: Vec<u8> = units.iter().flat_map(|&u| u.to_be_bytes()).collect();
+                check_from(&be, Encoding::Utf32Be, &[Encoding::Utf8]);
+            }
+        }
+    }
+}
+
 /// UTF-8 -> Latin-1: a two-byte character at every offset across the 64-byte steps
 /// (C2/C3 first bytes in the last position), characters above U+00FF and errors.
 #[test]
