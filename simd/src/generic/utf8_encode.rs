@@ -407,17 +407,17 @@ unsafe fn utf32_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
 }
 
 /// The constants of the two-byte step of the UTF-32 ASCII run
-/// ([`utf32_ascii_run`]), 16 bytes each: the bits of a UTF-32 unit at or above
+/// ([`utf32_ascii_run`]), up to 64 bytes each: the bits of a UTF-32 unit at or above
 /// U+0800 (in little-endian, then big-endian memory order), `0xFF80` in every 16-bit
 /// lane, `0`, and the constants of [`one_two`].
-static UTF32_TWO_CONSTANTS: [[u32; 4]; 7] = [
-    [u32::from_ne_bytes([0x00, 0xF8, 0xFF, 0xFF]); 4],
-    [u32::from_ne_bytes([0xFF, 0xFF, 0xF8, 0x00]); 4],
-    [0xFF80_FF80; 4],
-    [0; 4],
-    [0x1F00_1F00; 4],
-    [0x003F_003F; 4],
-    [0xC080_C080; 4],
+static UTF32_TWO_CONSTANTS: [[u32; 16]; 7] = [
+    [u32::from_ne_bytes([0x00, 0xF8, 0xFF, 0xFF]); 16],
+    [u32::from_ne_bytes([0xFF, 0xFF, 0xF8, 0x00]); 16],
+    [0xFF80_FF80; 16],
+    [0; 16],
+    [0x1F00_1F00; 16],
+    [0x003F_003F; 16],
+    [0xC080_C080; 16],
 ];
 
 /// Converts the run of blocks of three-byte UTF-32 units (U+0800..U+FFFF, no
