@@ -341,9 +341,15 @@ unsafe fn utf16_pairs_run<B: VectorExt, const BE: bool>(
 /// mostly-ASCII text with a few such letters (the ASCII test alone ended the run
 /// at almost every step on "Latin1", where one unit in 16 is accented). sse42 over
 /// simdutf `westmere` (median of 10 runs per build, run alternately): Arabic, Hebrew,
-/// Russian 0.96-1.01x -> 1.35x, Latin1 0.96x -> 1.39x, Latin 1.63x -> 1.78x; the
-/// CJK, Hindi and Korean rows unchanged. With 256-bit vectors (avx2) the run stays
-/// ASCII only, as the UTF-16 one ([`utf16_ascii_run`]).
+/// Russian 1.01-1.02x -> 1.34-1.35x, Latin1 0.97x -> 1.34x, Latin 1.54x -> 1.71x,
+/// Chinese and Korean unchanged (1.27x, 1.16-1.18x), Hindi 1.09x -> 1.19x and
+/// Japanese 1.06x -> 1.10x (with the build's layout: the first build of the same
+/// loop had them unchanged). With 256-bit vectors (avx2) the run stays ASCII only,
+/// as the UTF-16 one ([`utf16_ascii_run`]): the two-byte step there took Arabic,
+/// Hebrew and Russian from 1.3x to 1.4x simdutf `haswell`, but Latin1 from 1.45x to
+/// 1.35x and Hindi, Japanese and Korean 3-4% lower. (The constants are loaded one by
+/// one: loaded through a closure, the 256-bit build ran 3-4x slower on those files,
+/// probably a call of the closure compiled without AVX2.)
 ///
 /// # Safety
 /// The CPU supports `B`'s ISA.
@@ -381,8 +387,12 @@ unsafe fn utf32_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 // out of the loops, they would crowd the block loop's registers
                 // (see `utf16_ascii_run`).
                 let t = core::hint::black_box(&UTF32_TWO_CONSTANTS);
-                let k = |i: usize| B::load_unaligned(t[i].as_ptr().cast());
-                let [not_two, high, zero, k0, k1, k2] = [usize::from(BE), 2, 3, 4, 5, 6].map(k);
+                let not_two = B::load_unaligned(t[usize::from(BE)].as_ptr().cast());
+                let high = B::load_unaligned(t[2].as_ptr().cast());
+                let zero = B::load_unaligned(t[3].as_ptr().cast());
+                let k0 = B::load_unaligned(t[4].as_ptr().cast());
+                let k1 = B::load_unaligned(t[5].as_ptr().cast());
+                let k2 = B::load_unaligned(t[6].as_ptr().cast());
                 if !all.and(not_two).is_zero() {
                     break;
                 }

@@ -201,8 +201,20 @@ fn utf32_two_byte_text_at_every_offset() {
     ];
     // Every 16th unit accented; words of five two-byte letters and a space.
     let fillers: [fn(usize) -> u32; 2] = [
-        |i| if i % 16 == 7 { 0xE9 } else { 0x61 + (i % 7) as u32 },
-        |i| if i % 6 == 5 { 0x20 } else { 0x430 + (i % 5) as u32 },
+        |i| {
+            if i % 16 == 7 {
+                0xE9
+            } else {
+                0x61 + (i % 7) as u32
+            }
+        },
+        |i| {
+            if i % 6 == 5 {
+                0x20
+            } else {
+                0x430 + (i % 5) as u32
+            }
+        },
     ];
     for filler in fillers {
         for piece in pieces {
