@@ -446,7 +446,7 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
     // whole pair: if the block loop resumes there, it cannot return
     // `OutputTooSmall` with the high half already written past its `written`.)
     let lim = src.len().min(dst.len());
-    let mut i = 0;
+    let mut i;
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
     let unit_at = |k: usize| -> u16 {
         // SAFETY: `k + 2 <= lim <= src.len()` at every call below.
@@ -461,6 +461,23 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
         let m_fc = V::splat4(pat16(0xFC00, from));
         let p_hi = V::splat4(pat16(0xD800, from));
         let p_lo = V::splat4(pat16(0xDC00, from));
+        // Stores aligned to the vector ([`skew`]): the first vector when it is
+        // valid on its own (its surrogates in complete pairs, the last unit not a
+        // high one), then the loop from the first aligned offset of `dst`, where the
+        // unit before is not a high surrogate (the invariant).
+        i = 0;
+        if let Some(k) = skew::<V, 2>(d, lim) {
+            let v = V::load_unaligned(s);
+            let t = v.and(m_fc);
+            let (hi, lo) = (t.eq16(p_hi).bitmask(), t.eq16(p_lo).bitmask());
+            let unit = 2 * V::MASK_BITS;
+            let total = V::BYTES as u32 * V::MASK_BITS;
+            if lo == hi << unit && hi >> (total - unit) == 0 && unit_at(k - 2) & 0xFC00 != 0xD800 {
+                let v = if SWAP { swap_units::<V, 2>(v) } else { v };
+                v.store_unaligned(d);
+                i = k;
+            }
+        }
         'outer: loop {
             // No surrogates.
             let mut v = loop {
@@ -597,7 +614,7 @@ unsafe fn utf32_prefix<V: VectorExt, const SWAP: bool, const LE: bool>(
 ) -> usize {
     let step = 4 * V::BYTES;
     let lim = src.len().min(dst.len());
-    let mut i = 0;
+    let mut i;
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
     let from = if LE { Endian::Little } else { Endian::Big };
     // SAFETY: the ISA is the caller's promise; every load reads `step` bytes (or
@@ -606,6 +623,17 @@ unsafe fn utf32_prefix<V: VectorExt, const SWAP: bool, const LE: bool>(
     unsafe {
         let bmp = V::splat4(pat32(0xD7FF, from));
         let exact = Utf32Exact::<V>::new();
+        // Stores aligned to the vector ([`skew`]): the first vector when it is
+        // valid, then the loop from the first aligned offset of `dst`.
+        i = 0;
+        if let Some(k) = skew::<V, 4>(d, lim) {
+            let v = V::load_unaligned(s);
+            if Utf32Check::<V>::new(from).invalid(v).is_zero() {
+                let v = if SWAP { swap_units::<V, 4>(v) } else { v };
+                v.store_unaligned(d);
+                i = k;
+            }
+        }
         'outer: loop {
             // No unit above 0xD7FF: eight vectors at a time.
             while i + 2 * step <= lim {
@@ -638,6 +666,20 @@ unsafe fn utf32_prefix<V: VectorExt, const SWAP: bool, const LE: bool>(
         }
     }
     i
+}
+
+/// The misalignment of `d` to the vector, when the prefix loops should start there
+/// so that their stores are aligned (a 32-byte store that straddles two cache lines
+/// costs two, as in [`swap_all`]): with 32-byte or wider vectors, when it is a whole
+/// number of units (of `UNIT` bytes) and `lim` (the room in `src` and `dst`) is
+/// more than five vectors. Then the caller swaps (or copies) the first vector
+/// unaligned if it is valid, and starts its loop at that offset, rewriting some of
+/// the same bytes.
+#[inline(always)]
+fn skew<V: VectorExt, const UNIT: usize>(d: *mut u8, lim: usize) -> Option<usize> {
+    let skew = (d as usize).wrapping_neg() % V::BYTES;
+    (V::BYTES >= 32 && skew != 0 && skew.is_multiple_of(UNIT) && lim >= 5 * V::BYTES)
+        .then_some(skew)
 }
 
 /// The four vectors `v`, the bytes of each unit of `UNIT` (2 or 4) bytes reversed.
