@@ -392,10 +392,9 @@ impl<V: VectorExt> PairRun<V> {
     /// # Safety
     /// The CPU supports `V`'s ISA.
     #[inline(always)]
-    unsafe fn all4(&self, v: &[V; 4]) -> bool {
+    unsafe fn all4(&self, v: &[V; 4], p: V) -> bool {
         // SAFETY: the ISA is the caller's promise.
         unsafe {
-            let p = self.pat;
             let a = v[0].xor(p).or(v[1].xor(p));
             let b = v[2].xor(p).or(v[3].xor(p));
             a.or(b).and(self.care).is_zero()
@@ -447,6 +446,7 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
     // `OutputTooSmall` with the high half already written past its `written`.)
     let lim = src.len().min(dst.len());
     let mut i;
+    let mut odd = false;
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
     let unit_at = |k: usize| -> u16 {
         // SAFETY: `k + 2 <= lim <= src.len()` at every call below.
@@ -461,6 +461,7 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
         let m_fc = V::splat4(pat16(0xFC00, from));
         let p_hi = V::splat4(pat16(0xD800, from));
         let p_lo = V::splat4(pat16(0xDC00, from));
+        let mut pat = pairs.pat;
         // Stores aligned to the vector ([`skew`]): the first vector when it is
         // valid on its own (its surrogates in complete pairs, the last unit not a
         // high one), then the loop from the first aligned offset of `dst`, where the
@@ -502,14 +503,16 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
             };
             // `v` has surrogates; the unit before `i` is not a high one.
             loop {
-                let mut next = i + step;
-                if !pairs.all4(&v) {
+                // `odd`: the unit before `i` is a high surrogate (whose low one must
+                // be the unit at `i`), and `pat` is `PairRun`'s pattern in that
+                // phase (a low surrogate, then a high one, in every 32-bit lane).
+                if !pairs.all4(&v, pat) {
                     // (The cheaper pre-test: four vectors with units above 0xD7FF
                     // but no surrogate stay in this loop, which is exact on them
                     // too.)
-                    if !scan.maybe4(&v) {
+                    if !odd && !scan.maybe4(&v) {
                         store4::<V, 2, SWAP>(d.add(i), v);
-                        i = next;
+                        i += step;
                         continue 'outer;
                     }
                     let mut bad = V::splat(0);
@@ -518,15 +521,19 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                         let hi = x.and(m_fc).eq16(p_hi);
                         bad = bad.or(hi.xor(after.and(m_fc).eq16(p_lo)));
                     }
-                    if !bad.is_zero() || unit_at(i) & 0xFC00 == 0xDC00 {
+                    // The first unit is a low surrogate exactly when the unit before
+                    // is a high one.
+                    if !bad.is_zero() || (unit_at(i) & 0xFC00 == 0xDC00) != odd {
                         break 'outer;
                     }
-                    if unit_at(next - 2) & 0xFC00 == 0xD800 {
-                        next -= 2;
+                    // (Its low surrogate, the unit after the four vectors, is checked.)
+                    if (unit_at(i + step - 2) & 0xFC00 == 0xD800) != odd {
+                        odd = !odd;
+                        pat = pat.xor(p_hi.xor(p_lo));
                     }
                 }
                 store4::<V, 2, SWAP>(d.add(i), v);
-                i = next;
+                i += step;
                 if i + step + 2 > lim {
                     break 'outer;
                 }
@@ -534,7 +541,13 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
             }
         }
     }
-    i
+    // A high surrogate before `i`: the block loop starts at it (its swap is stored,
+    // and `dst` has room for its low one too: `i + 2 <= lim`).
+    if odd {
+        i - 2
+    } else {
+        i
+    }
 }
 
 /// The exact UTF-32 test of [`utf32_prefix`], three operations per vector on lanes
