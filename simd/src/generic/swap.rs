@@ -506,7 +506,10 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                 // `odd`: the unit before `i` is a high surrogate (whose low one must
                 // be the unit at `i`), and `pat` is `PairRun`'s pattern in that
                 // phase (a low surrogate, then a high one, in every 32-bit lane).
-                if !pairs.all4(&v, pat) {
+                // (In the odd phase the last unit is a high surrogate: its low one,
+                // the unit after the four vectors, is checked before the store,
+                // which must not write past an error.)
+                if !pairs.all4(&v, pat) || (odd && unit_at(i + step) & 0xFC00 != 0xDC00) {
                     // (The cheaper pre-test: four vectors with units above 0xD7FF
                     // but no surrogate stay in this loop, which is exact on them
                     // too.)
