@@ -10,7 +10,10 @@
 //!
 //! Both start with a prefix loop that runs up to the first invalid unit (or the end
 //! of the room in `dst`), checking before it stores, so nothing is written past
-//! the valid prefix:
+//! the valid prefix. With 32-byte vectors, its stores are aligned to the vector
+//! when `dst` allows it, as in [`swap_all`] ([`skew`]: the first vector, if it is
+//! valid on its own, is swapped unaligned, then the loop starts at the first
+//! aligned offset of `dst` and keeps it).
 //!
 //! - while no unit is above 0xD7FF (almost all text), eight vectors per iteration
 //!   and one bytewise maximum per vector, one test and one branch per eight vectors
@@ -19,7 +22,10 @@
 //!   (emoji text) cost two operations per vector ([`PairRun`]); other vectors with
 //!   surrogates have their pairing checked in vectors, each vector against itself
 //!   loaded one unit later (no shift across vectors, and the unit after the four
-//!   vectors is checked before they are stored);
+//!   vectors is checked before they are stored); pairs that straddle two
+//!   iterations put the next in the odd phase (a low surrogate first, [`PairRun`]
+//!   with the pattern `DC00 D800`), so the loop never steps back and its stores stay
+//!   aligned;
 //! - UTF-32 ([`utf32_prefix`]): after eight vectors with a unit above 0xD7FF, a run
 //!   of iterations of four vectors with the exact test in 32-bit lanes
 //!   ([`Utf32Exact`]: an XOR, an addition and an unsigned maximum per vector, both
@@ -28,7 +34,13 @@
 //! (The loops share SSE's sixteen registers: eight vectors, the shuffle and five
 //! constants. Measured on SSE4.2: two more constants (a minimum/maximum test for
 //! runs of supplementary characters) spilled vectors of the loop below 0xD800, and
-//! an exact loop with a constant count, unrolled, slowed it too, by 5-10% both.)
+//! an exact loop with a constant count, unrolled, slowed it too, by 5-10% both.
+//! Branch `swap-s7`: the loop below 0xD800 testing the *swapped* vectors, each into
+//! one of two bytewise maxima carried over the iterations (one operation per
+//! vector, no register copy in principle), measured 0.78-0.80 of the trusted swap
+//! on SSE4.2 against 0.83-0.90 for the tree of maxima on the loaded vectors: LLVM
+//! reassociates the chains into trees with copies, and the test waits for the
+//! shuffles.)
 //!
 //! The exact position and kind of an error are left to the block loop that
 //! continues after the prefix. There, the common case, a block without any
@@ -360,13 +372,17 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
     }
 }
 
-/// Whether four vectors are nothing but complete surrogate pairs, each starting at
-/// an even unit (every 32-bit lane a high surrogate, then a low one): text of
-/// supplementary characters only (emoji). Two operations per vector: the XOR with
-/// the pattern `D800 DC00` and an OR into the accumulator; the pattern's six top bits
-/// of each unit must then be zero.
+/// Whether four vectors are nothing but surrogates in the phase of a pattern: every
+/// 32-bit lane a high surrogate, then a low one (the pattern `D800 DC00`: complete
+/// pairs, each at an even unit), or a low one, then a high one (`DC00 D800`: pairs
+/// at odd units, the first low surrogate completing a high one before the vectors,
+/// the last high one completed by the unit after them): text of supplementary
+/// characters only (emoji). Two operations per vector: the XOR with the pattern and
+/// an OR into the accumulator; the pattern's six top bits of each unit must then be
+/// zero.
 struct PairRun<V> {
-    /// `D800 DC00` in the input's byte order.
+    /// `D800 DC00` in the input's byte order (the even phase; the odd one is its
+    /// XOR with `0400 0400`).
     pat: V,
     /// `FC00 FC00` in the input's byte order.
     care: V,
@@ -387,7 +403,8 @@ impl<V: VectorExt> PairRun<V> {
         }
     }
 
-    /// Whether every 32-bit lane of `v` is a high surrogate followed by a low one.
+    /// Whether every 32-bit lane of `v` is a pair of surrogates in the phase of the
+    /// pattern `p`.
     ///
     /// # Safety
     /// The CPU supports `V`'s ISA.
@@ -411,24 +428,34 @@ impl<V: VectorExt> PairRun<V> {
 /// Two loops: the inner one runs while the four vectors hold no surrogate at all
 /// ([`AnySurrogate`]), straight through without any other branch; at the first four
 /// vectors with a surrogate it hands over to the surrogate loop, which returns to
-/// the inner loop at the next four vectors without surrogates. The surrogate loop
-/// keeps one invariant: the unit before `i` is not a high surrogate. Per iteration:
+/// the inner loop at the next four vectors without surrogates. `i` advances by
+/// whole steps of four vectors, so that the stores stay aligned where the start
+/// aligned them ([`skew`]); the surrogate loop keeps a phase, `odd`: whether the
+/// unit before `i` is a high surrogate (whose low one, the unit at `i`, was
+/// checked). Per iteration:
 ///
-/// - four vectors of complete pairs, each at an even unit ([`PairRun`], two
-///   operations per vector: emoji text), are swapped as they are;
+/// - four vectors of surrogate pairs in the phase ([`PairRun`], two operations per
+///   vector: emoji text; in the odd phase, the unit after the four vectors must be
+///   a low surrogate too, a scalar test) are swapped as they are;
 /// - otherwise the pairing is checked in vectors: every unit is a high surrogate
 ///   exactly when the unit after it is a low one (each vector compared with the
 ///   same vector loaded one unit later, so the unit after the four vectors is
-///   checked too, without a shift across vectors), and the first unit is not a low
-///   one (the invariant);
-/// - when the last unit is a high surrogate (its low one is the next unit, checked),
-///   the next iteration starts at it, two bytes back (its swap is stored twice), so
-///   that the invariant holds and pairs that straddle iterations get back in step
-///   with [`PairRun`].
+///   checked too, without a shift across vectors), and the first unit is a low one
+///   exactly in the odd phase; the next phase is whether the last unit is a high
+///   surrogate.
+///
+/// (Until `swap-s7`, an iteration that ended with a high surrogate made the next one
+/// start at it, two bytes back, in the even phase: every store after that was
+/// misaligned by two bytes, and on emoji text after one BMP character, e.g. a byte
+/// order mark, all of them.) When the loop stops in the odd phase, it returns the
+/// offset of the high surrogate before `i`, a character boundary: its swap is
+/// stored, and `dst` has room for the whole pair (`i + 2 <= lim`), so the block loop
+/// that resumes there cannot return `OutputTooSmall` with it written.
 ///
 /// Every store happens after its four vectors are checked, so nothing is written
-/// past the valid prefix; the exact position of an error is left to the block loop
-/// (and its scalar code).
+/// past the valid prefix (the same-form transcoders leave every byte after
+/// `written` untouched, whatever the result); the exact position of an error is
+/// left to the block loop (and its scalar code).
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
@@ -440,10 +467,7 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
 ) -> usize {
     let step = 4 * V::BYTES;
     // `i + step + 2 <= lim` bounds the loads (the pairing check reads the unit
-    // after the four vectors) and the stores. (When an iteration backs up to a high
-    // surrogate at `i`, its store covered `i + 2` too, and `dst` has room for the
-    // whole pair: if the block loop resumes there, it cannot return
-    // `OutputTooSmall` with the high half already written past its `written`.)
+    // after the four vectors) and the stores.
     let lim = src.len().min(dst.len());
     let mut i;
     let mut odd = false;
