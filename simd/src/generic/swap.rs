@@ -10,7 +10,10 @@
 //!
 //! Both start with a prefix loop that runs up to the first invalid unit (or the end
 //! of the room in `dst`), checking before it stores, so nothing is written past
-//! the valid prefix:
+//! the valid prefix. With 32-byte vectors, its stores are aligned to the vector
+//! when `dst` allows it, as in [`swap_all`] ([`skew`]: the first vector, if it is
+//! valid on its own, is swapped unaligned, then the loop starts at the first
+//! aligned offset of `dst` and keeps it).
 //!
 //! - while no unit is above 0xD7FF (almost all text), eight vectors per iteration
 //!   and one bytewise maximum per vector, one test and one branch per eight vectors
@@ -19,7 +22,10 @@
 //!   (emoji text) cost two operations per vector ([`PairRun`]); other vectors with
 //!   surrogates have their pairing checked in vectors, each vector against itself
 //!   loaded one unit later (no shift across vectors, and the unit after the four
-//!   vectors is checked before they are stored);
+//!   vectors is checked before they are stored); pairs that straddle two
+//!   iterations put the next in the odd phase (a low surrogate first, [`PairRun`]
+//!   with the pattern `DC00 D800`), so the loop never steps back and its stores stay
+//!   aligned;
 //! - UTF-32 ([`utf32_prefix`]): after eight vectors with a unit above 0xD7FF, a run
 //!   of iterations of four vectors with the exact test in 32-bit lanes
 //!   ([`Utf32Exact`]: an XOR, an addition and an unsigned maximum per vector, both
@@ -28,7 +34,13 @@
 //! (The loops share SSE's sixteen registers: eight vectors, the shuffle and five
 //! constants. Measured on SSE4.2: two more constants (a minimum/maximum test for
 //! runs of supplementary characters) spilled vectors of the loop below 0xD800, and
-//! an exact loop with a constant count, unrolled, slowed it too, by 5-10% both.)
+//! an exact loop with a constant count, unrolled, slowed it too, by 5-10% both.
+//! Branch `swap-s7`: the loop below 0xD800 testing the *swapped* vectors, each into
+//! one of two bytewise maxima carried over the iterations (one operation per
+//! vector, no register copy in principle), measured 0.78-0.80 of the trusted swap
+//! on SSE4.2 against 0.83-0.90 for the tree of maxima on the loaded vectors: LLVM
+//! reassociates the chains into trees with copies, and the test waits for the
+//! shuffles.)
 //!
 //! The exact position and kind of an error are left to the block loop that
 //! continues after the prefix. There, the common case, a block without any
@@ -360,13 +372,17 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
     }
 }
 
-/// Whether four vectors are nothing but complete surrogate pairs, each starting at
-/// an even unit (every 32-bit lane a high surrogate, then a low one): text of
-/// supplementary characters only (emoji). Two operations per vector: the XOR with
-/// the pattern `D800 DC00` and an OR into the accumulator; the pattern's six top bits
-/// of each unit must then be zero.
+/// Whether four vectors are nothing but surrogates in the phase of a pattern: every
+/// 32-bit lane a high surrogate, then a low one (the pattern `D800 DC00`: complete
+/// pairs, each at an even unit), or a low one, then a high one (`DC00 D800`: pairs
+/// at odd units, the first low surrogate completing a high one before the vectors,
+/// the last high one completed by the unit after them): text of supplementary
+/// characters only (emoji). Two operations per vector: the XOR with the pattern and
+/// an OR into the accumulator; the pattern's six top bits of each unit must then be
+/// zero.
 struct PairRun<V> {
-    /// `D800 DC00` in the input's byte order.
+    /// `D800 DC00` in the input's byte order (the even phase; the odd one is its
+    /// XOR with `0400 0400`).
     pat: V,
     /// `FC00 FC00` in the input's byte order.
     care: V,
@@ -387,15 +403,15 @@ impl<V: VectorExt> PairRun<V> {
         }
     }
 
-    /// Whether every 32-bit lane of `v` is a high surrogate followed by a low one.
+    /// Whether every 32-bit lane of `v` is a pair of surrogates in the phase of the
+    /// pattern `p`.
     ///
     /// # Safety
     /// The CPU supports `V`'s ISA.
     #[inline(always)]
-    unsafe fn all4(&self, v: &[V; 4]) -> bool {
+    unsafe fn all4(&self, v: &[V; 4], p: V) -> bool {
         // SAFETY: the ISA is the caller's promise.
         unsafe {
-            let p = self.pat;
             let a = v[0].xor(p).or(v[1].xor(p));
             let b = v[2].xor(p).or(v[3].xor(p));
             a.or(b).and(self.care).is_zero()
@@ -412,24 +428,34 @@ impl<V: VectorExt> PairRun<V> {
 /// Two loops: the inner one runs while the four vectors hold no surrogate at all
 /// ([`AnySurrogate`]), straight through without any other branch; at the first four
 /// vectors with a surrogate it hands over to the surrogate loop, which returns to
-/// the inner loop at the next four vectors without surrogates. The surrogate loop
-/// keeps one invariant: the unit before `i` is not a high surrogate. Per iteration:
+/// the inner loop at the next four vectors without surrogates. `i` advances by
+/// whole steps of four vectors, so that the stores stay aligned where the start
+/// aligned them ([`skew`]); the surrogate loop keeps a phase, `odd`: whether the
+/// unit before `i` is a high surrogate (whose low one, the unit at `i`, was
+/// checked). Per iteration:
 ///
-/// - four vectors of complete pairs, each at an even unit ([`PairRun`], two
-///   operations per vector: emoji text), are swapped as they are;
+/// - four vectors of surrogate pairs in the phase ([`PairRun`], two operations per
+///   vector: emoji text; in the odd phase, the unit after the four vectors must be
+///   a low surrogate too, a scalar test) are swapped as they are;
 /// - otherwise the pairing is checked in vectors: every unit is a high surrogate
 ///   exactly when the unit after it is a low one (each vector compared with the
 ///   same vector loaded one unit later, so the unit after the four vectors is
-///   checked too, without a shift across vectors), and the first unit is not a low
-///   one (the invariant);
-/// - when the last unit is a high surrogate (its low one is the next unit, checked),
-///   the next iteration starts at it, two bytes back (its swap is stored twice), so
-///   that the invariant holds and pairs that straddle iterations get back in step
-///   with [`PairRun`].
+///   checked too, without a shift across vectors), and the first unit is a low one
+///   exactly in the odd phase; the next phase is whether the last unit is a high
+///   surrogate.
+///
+/// (Until `swap-s7`, an iteration that ended with a high surrogate made the next one
+/// start at it, two bytes back, in the even phase: every store after that was
+/// misaligned by two bytes, and on emoji text after one BMP character, e.g. a byte
+/// order mark, all of them.) When the loop stops in the odd phase, it returns the
+/// offset of the high surrogate before `i`, a character boundary: its swap is
+/// stored, and `dst` has room for the whole pair (`i + 2 <= lim`), so the block loop
+/// that resumes there cannot return `OutputTooSmall` with it written.
 ///
 /// Every store happens after its four vectors are checked, so nothing is written
-/// past the valid prefix; the exact position of an error is left to the block loop
-/// (and its scalar code).
+/// past the valid prefix (the same-form transcoders leave every byte after
+/// `written` untouched, whatever the result); the exact position of an error is
+/// left to the block loop (and its scalar code).
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
@@ -441,12 +467,10 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
 ) -> usize {
     let step = 4 * V::BYTES;
     // `i + step + 2 <= lim` bounds the loads (the pairing check reads the unit
-    // after the four vectors) and the stores. (When an iteration backs up to a high
-    // surrogate at `i`, its store covered `i + 2` too, and `dst` has room for the
-    // whole pair: if the block loop resumes there, it cannot return
-    // `OutputTooSmall` with the high half already written past its `written`.)
+    // after the four vectors) and the stores.
     let lim = src.len().min(dst.len());
-    let mut i = 0;
+    let mut i;
+    let mut odd = false;
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
     let unit_at = |k: usize| -> u16 {
         // SAFETY: `k + 2 <= lim <= src.len()` at every call below.
@@ -461,6 +485,24 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
         let m_fc = V::splat4(pat16(0xFC00, from));
         let p_hi = V::splat4(pat16(0xD800, from));
         let p_lo = V::splat4(pat16(0xDC00, from));
+        let mut pat = pairs.pat;
+        // Stores aligned to the vector ([`skew`]): the first vector when it is
+        // valid on its own (its surrogates in complete pairs, the last unit not a
+        // high one), then the loop from the first aligned offset of `dst`, where the
+        // unit before is not a high surrogate (the invariant).
+        i = 0;
+        if let Some(k) = skew::<V, 2>(d, lim) {
+            let v = V::load_unaligned(s);
+            let t = v.and(m_fc);
+            let (hi, lo) = (t.eq16(p_hi).bitmask(), t.eq16(p_lo).bitmask());
+            let unit = 2 * V::MASK_BITS;
+            let total = V::BYTES as u32 * V::MASK_BITS;
+            if lo == hi << unit && hi >> (total - unit) == 0 && unit_at(k - 2) & 0xFC00 != 0xD800 {
+                let v = if SWAP { swap_units::<V, 2>(v) } else { v };
+                v.store_unaligned(d);
+                i = k;
+            }
+        }
         'outer: loop {
             // No surrogates.
             let mut v = loop {
@@ -485,14 +527,19 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
             };
             // `v` has surrogates; the unit before `i` is not a high one.
             loop {
-                let mut next = i + step;
-                if !pairs.all4(&v) {
+                // `odd`: the unit before `i` is a high surrogate (whose low one must
+                // be the unit at `i`), and `pat` is `PairRun`'s pattern in that
+                // phase (a low surrogate, then a high one, in every 32-bit lane).
+                // (In the odd phase the last unit is a high surrogate: its low one,
+                // the unit after the four vectors, is checked before the store,
+                // which must not write past an error.)
+                if !pairs.all4(&v, pat) || (odd && unit_at(i + step) & 0xFC00 != 0xDC00) {
                     // (The cheaper pre-test: four vectors with units above 0xD7FF
                     // but no surrogate stay in this loop, which is exact on them
                     // too.)
-                    if !scan.maybe4(&v) {
+                    if !odd && !scan.maybe4(&v) {
                         store4::<V, 2, SWAP>(d.add(i), v);
-                        i = next;
+                        i += step;
                         continue 'outer;
                     }
                     let mut bad = V::splat(0);
@@ -501,15 +548,19 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                         let hi = x.and(m_fc).eq16(p_hi);
                         bad = bad.or(hi.xor(after.and(m_fc).eq16(p_lo)));
                     }
-                    if !bad.is_zero() || unit_at(i) & 0xFC00 == 0xDC00 {
+                    // The first unit is a low surrogate exactly when the unit before
+                    // is a high one.
+                    if !bad.is_zero() || (unit_at(i) & 0xFC00 == 0xDC00) != odd {
                         break 'outer;
                     }
-                    if unit_at(next - 2) & 0xFC00 == 0xD800 {
-                        next -= 2;
+                    // (Its low surrogate, the unit after the four vectors, is checked.)
+                    if (unit_at(i + step - 2) & 0xFC00 == 0xD800) != odd {
+                        odd = !odd;
+                        pat = pat.xor(p_hi.xor(p_lo));
                     }
                 }
                 store4::<V, 2, SWAP>(d.add(i), v);
-                i = next;
+                i += step;
                 if i + step + 2 > lim {
                     break 'outer;
                 }
@@ -517,7 +568,13 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
             }
         }
     }
-    i
+    // A high surrogate before `i`: the block loop starts at it (its swap is stored,
+    // and `dst` has room for its low one too: `i + 2 <= lim`).
+    if odd {
+        i - 2
+    } else {
+        i
+    }
 }
 
 /// The exact UTF-32 test of [`utf32_prefix`], three operations per vector on lanes
@@ -597,7 +654,7 @@ unsafe fn utf32_prefix<V: VectorExt, const SWAP: bool, const LE: bool>(
 ) -> usize {
     let step = 4 * V::BYTES;
     let lim = src.len().min(dst.len());
-    let mut i = 0;
+    let mut i;
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
     let from = if LE { Endian::Little } else { Endian::Big };
     // SAFETY: the ISA is the caller's promise; every load reads `step` bytes (or
@@ -606,6 +663,17 @@ unsafe fn utf32_prefix<V: VectorExt, const SWAP: bool, const LE: bool>(
     unsafe {
         let bmp = V::splat4(pat32(0xD7FF, from));
         let exact = Utf32Exact::<V>::new();
+        // Stores aligned to the vector ([`skew`]): the first vector when it is
+        // valid, then the loop from the first aligned offset of `dst`.
+        i = 0;
+        if let Some(k) = skew::<V, 4>(d, lim) {
+            let v = V::load_unaligned(s);
+            if Utf32Check::<V>::new(from).invalid(v).is_zero() {
+                let v = if SWAP { swap_units::<V, 4>(v) } else { v };
+                v.store_unaligned(d);
+                i = k;
+            }
+        }
         'outer: loop {
             // No unit above 0xD7FF: eight vectors at a time.
             while i + 2 * step <= lim {
@@ -638,6 +706,20 @@ unsafe fn utf32_prefix<V: VectorExt, const SWAP: bool, const LE: bool>(
         }
     }
     i
+}
+
+/// The misalignment of `d` to the vector, when the prefix loops should start there
+/// so that their stores are aligned (a 32-byte store that straddles two cache lines
+/// costs two, as in [`swap_all`]): with 32-byte or wider vectors, when it is a whole
+/// number of units (of `UNIT` bytes) and `lim` (the room in `src` and `dst`) is
+/// more than five vectors. Then the caller swaps (or copies) the first vector
+/// unaligned if it is valid, and starts its loop at that offset, rewriting some of
+/// the same bytes.
+#[inline(always)]
+fn skew<V: VectorExt, const UNIT: usize>(d: *mut u8, lim: usize) -> Option<usize> {
+    let skew = (d as usize).wrapping_neg() % V::BYTES;
+    (V::BYTES >= 32 && skew != 0 && skew.is_multiple_of(UNIT) && lim >= 5 * V::BYTES)
+        .then_some(skew)
 }
 
 /// The four vectors `v`, the bytes of each unit of `UNIT` (2 or 4) bytes reversed.
