@@ -39,7 +39,9 @@ def transcode_cells(exe, tree, filt):
     cells, direction, header = {}, None, None
     for line in out.splitlines():
         if line.startswith("## "):
-            direction, header = line[3:].split(" (")[0], None
+            # "## <direction> (GB/s of input)"; a direction may have its own
+            # parenthesis, e.g. "utf16le->utf16be (valid)".
+            direction, header = line[3:].rsplit(" (", 1)[0], None
         elif line.startswith("| ") and direction:
             row = [c.strip() for c in line.strip("|").split("|")]
             if header is None:

@@ -19,7 +19,7 @@ def parse(lines):
     for line in lines:
         line = line.rstrip("\n")
         if line.startswith("## "):
-            name = line[3:].split(" ")[0]
+            name = line[3:].split(" (GB/s")[0]
             tables[name] = None
         elif name and line.strip():
             cells = line.split()
