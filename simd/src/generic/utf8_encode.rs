@@ -93,7 +93,7 @@ mod blocks;
 use super::handover::{shift, utf16_resync, POPCOUNT8};
 use crate::vector_ext::VectorExt;
 use blocks::{
-    all_supplementary, bmp_stores, has_surrogates, one_two, one_two_three, one_two_with, p16, p32,
+    all_supplementary, bmp_stores, has_surrogates, one_two, one_two_pair, one_two_three, p16, p32,
     pairs, store_half, three, utf8_4, Classes,
 };
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
@@ -201,9 +201,7 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 let k = |i: usize| B::load_unaligned(t[i].as_ptr().cast());
                 let [high, zero, k0, k1, k2] = [0, 1, 2, 3, 4].map(k);
                 let d = dst.as_mut_ptr().add(out);
-                let w = one_two_with::<B, H>(u0, u0.and(high).eq16(zero), d, [k0, k1, k2]);
-                out +=
-                    w + one_two_with::<B, H>(u1, u1.and(high).eq16(zero), d.add(w), [k0, k1, k2]);
+                out += one_two_pair::<B, H>([u0, u1], high, zero, d, [k0, k1, k2]);
                 pos += 2 * B::BYTES;
                 continue;
             }
@@ -399,9 +397,7 @@ unsafe fn utf32_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 let v = if BE { v.map(|x| x.swap_bytes32()) } else { v };
                 let (u0, u1) = (B::narrow32_small(v[0], v[1]), B::narrow32_small(v[2], v[3]));
                 let d = dst.as_mut_ptr().add(out);
-                let w = one_two_with::<B, H>(u0, u0.and(high).eq16(zero), d, [k0, k1, k2]);
-                out +=
-                    w + one_two_with::<B, H>(u1, u1.and(high).eq16(zero), d.add(w), [k0, k1, k2]);
+                out += one_two_pair::<B, H>([u0, u1], high, zero, d, [k0, k1, k2]);
                 pos += 4 * B::BYTES;
                 continue;
             }

@@ -187,6 +187,27 @@ pub(super) unsafe fn one_two_with<B: VectorExt, H: EncodeHooks>(
     }
 }
 
+/// [`one_two_with`] on two vectors of units below U+0800, the second written after
+/// the first; a unit is ASCII where `u & high == zero`. Returns the bytes written.
+///
+/// # Safety
+/// The CPU supports `B`'s ISA; `2 * B::BYTES` writable bytes at `dst`.
+#[inline(always)]
+pub(super) unsafe fn one_two_pair<B: VectorExt, H: EncodeHooks>(
+    u: [B; 2],
+    high: B,
+    zero: B,
+    dst: *mut u8,
+    k: [B; 3],
+) -> usize {
+    // SAFETY: the caller's promises; the first step writes at most `B::BYTES`
+    // bytes, so the second starts within the first `B::BYTES` bytes.
+    unsafe {
+        let w = one_two_with::<B, H>(u[0], u[0].and(high).eq16(zero), dst, k);
+        w + one_two_with::<B, H>(u[1], u[1].and(high).eq16(zero), dst.add(w), k)
+    }
+}
+
 /// Every unit as a 32-bit lane `[first, middle, last, 0]`: `first` as given (in
 /// the low byte of each 16-bit lane), `middle` and `last` the continuation bytes
 /// of its three-byte form (a two-byte character uses `last` as its second byte).
