@@ -185,11 +185,14 @@ pub(crate) struct Utf32ToUtf16<V, W, const FROM_BE: bool, const TO_BE: bool> {
     check: Utf32Check<V>,
     /// `0xFFFF0000` (little-endian): the bits that are zero in the BMP.
     m_bmp: V,
-    /// `0xF800` in every 16-bit lane: with [`p_sur`](Self::p_sur), the surrogate
-    /// test of narrowed units.
-    m_sur: V,
-    /// `0xD800` in every 16-bit lane.
-    p_sur: V,
+    /// `0x2000` in every 16-bit lane (little-endian): XORed into narrowed units, it
+    /// moves the high bytes of surrogates (`0xD8..=0xDF`) to `0xF8..=0xFF`, the only
+    /// high bytes `>= 0xF8` after it.
+    x_sur: V,
+    /// `0xF7FF` in every 16-bit lane (little-endian): subtracted with saturation
+    /// after [`x_sur`](Self::x_sur), it leaves a nonzero byte exactly at the high
+    /// byte of a surrogate (every low byte becomes zero).
+    t_sur: V,
     /// `0xFFF00000` (little-endian): zero in `c - 0x10000` exactly for the
     /// supplementary characters `c`.
     m_sup: V,
@@ -223,8 +226,8 @@ impl<V: VectorExt, W: VectorExt, const FROM_BE: bool, const TO_BE: bool>
                 mode,
                 check: Utf32Check::new(le),
                 m_bmp: V::splat4(pat32(0xFFFF_0000, le)),
-                m_sur: V::splat4(pat32(0xF800_F800, le)),
-                p_sur: V::splat4(pat32(0xD800_D800, le)),
+                x_sur: V::splat4(pat32(0x2000_2000, le)),
+                t_sur: V::splat4(pat32(0xF7FF_F7FF, le)),
                 m_sup: V::splat4(pat32(0xFFF0_0000, le)),
                 m_lo_v: V::splat4(pat32(0x03FF_0000, le)),
                 p_pair_v: V::splat4(pat32(0xDC00_D800, le)),
@@ -336,11 +339,15 @@ impl<V: VectorExt, W: VectorExt, const FROM_BE: bool, const TO_BE: bool> BlockOp
                 V::narrow32_small(a3, b3),
             ];
             if self.mode != Mode::Valid {
-                let s0 = out[0].and(self.m_sur).eq16(self.p_sur);
-                let s1 = out[1].and(self.m_sur).eq16(self.p_sur);
-                let s2 = out[2].and(self.m_sur).eq16(self.p_sur);
-                let s3 = out[3].and(self.m_sur).eq16(self.p_sur);
-                if !s0.or(s1).or(s2.or(s3)).is_zero() {
+                // Surrogates: one XOR per vector, then a bytewise maximum of the
+                // four (a lane's high byte is `>= 0xF8` in the maximum exactly when
+                // it is in one of them), and one saturating subtraction for all.
+                let x0 = out[0].xor(self.x_sur);
+                let x1 = out[1].xor(self.x_sur);
+                let x2 = out[2].xor(self.x_sur);
+                let x3 = out[3].xor(self.x_sur);
+                let m = x0.max8(x1).max8(x2.max8(x3));
+                if !m.saturating_sub(self.t_sur).is_zero() {
                     return false;
                 }
             }
@@ -367,7 +374,8 @@ impl<V: VectorExt, W: VectorExt, const FROM_BE: bool, const TO_BE: bool> BlockOp
             // In the BMP, only surrogates are invalid (tested on the narrowed
             // units); the scalar code writes them unchanged in trusted-valid mode,
             // as the narrowing does.
-            if self.mode != Mode::Valid && !out.and(self.m_sur).eq16(self.p_sur).is_zero() {
+            if self.mode != Mode::Valid && !out.xor(self.x_sur).saturating_sub(self.t_sur).is_zero()
+            {
                 return None;
             }
             if TO_BE {
