@@ -708,9 +708,9 @@ unsafe fn utf32_prefix<V: VectorExt, const SWAP: bool, const LE: bool>(
     i
 }
 
-/// The misalignment of `d` to the vector, when the prefix loops should start there
-/// so that their stores are aligned (a 32-byte store that straddles two cache lines
-/// costs two, as in [`swap_all`]): with 32-byte or wider vectors, when it is a whole
+/// The misalignment of `d` to the vector, when [`swap_all`] and the prefix loops
+/// should start there so that their stores are aligned (a 32-byte store that
+/// straddles two cache lines costs two): with 32-byte or wider vectors, when it is a whole
 /// number of units (of `UNIT` bytes) and `lim` (the room in `src` and `dst`) is
 /// more than five vectors. Then the caller swaps (or copies) the first vector
 /// unaligned if it is valid, and starts its loop at that offset, rewriting some of
@@ -825,10 +825,9 @@ unsafe fn swap_all<V: VectorExt, const UNIT: usize, const SWAP: bool>(
         // Stores aligned to the vector where the units allow it (a 32-byte store that
         // straddles two cache lines costs two): one unaligned vector first, then the
         // loop from the first aligned offset, rewriting some of the same bytes.
-        let skew = (d as usize).wrapping_neg() % V::BYTES;
-        if V::BYTES >= 32 && skew != 0 && skew.is_multiple_of(UNIT) && n >= 5 * V::BYTES {
+        if let Some(k) = skew::<V, UNIT>(d, n) {
             swap_units::<V, UNIT>(V::load_unaligned(s)).store_unaligned(d);
-            i = skew;
+            i = k;
         }
         while i + 4 * V::BYTES <= n {
             let v = [
