@@ -442,6 +442,120 @@ fn utf16_errors_among_pairs_only() {
     }
 }
 
+/// `check_transcode` with the input copied to the same misalignment (modulo 64) as
+/// the `dst` that the harness picks: the swaps and copies align their loop to `dst`
+/// when the input's misalignment is the same (with 16-byte vectors, only then),
+/// after one unaligned vector checked on its own.
+fn check_transcode_same_misalignment(
+    k: &Kernel,
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+    ctx: &str,
+) {
+    let max = max_output_len(from, to, src.len());
+    let exact = scalar(src, from, to, mode, max + 8, 0xA5)
+        .unwrap_or_else(|m| panic!("scalar: {m}: {ctx}"))
+        .written();
+    let mut storage = vec![0u8; src.len() + 128];
+    for size in [max + 8, exact, exact.saturating_sub(2), exact / 2] {
+        let want = scalar(src, from, to, mode, size, 0xA5)
+            .unwrap_or_else(|m| panic!("scalar: {m}: {ctx}"));
+        let got = call(
+            |_, d| {
+                let mis = d.as_ptr() as usize % 64;
+                let at = storage.as_ptr().align_offset(64) + mis;
+                storage[at..at + src.len()].copy_from_slice(src);
+                k.transcode(&storage[at..at + src.len()], d, from, to, mode)
+            },
+            src,
+            size,
+            0xA5,
+            Tail::Untouched,
+        )
+        .unwrap_or_else(|m| {
+            panic!(
+                "{} {from:?}->{to:?} {mode:?} dst {size}: {m}: {ctx}",
+                k.name()
+            )
+        });
+        assert!(
+            got == want,
+            "{} {from:?}->{to:?} {mode:?} dst {size}: kernel {:?} {}, scalar {:?} {}: {ctx}",
+            k.name(),
+            got.result,
+            show(&got.out),
+            want.result,
+            show(&want.out)
+        );
+    }
+}
+
+/// The swaps and copies with input and output equally misaligned (their loops then
+/// start at the first aligned offset, after one unaligned vector): UTF-16 with
+/// pairs and UTF-32, an error at every position of the first vectors and some
+/// later, valid inputs of several lengths, every mode, every `dst` alignment of the
+/// harness.
+#[test]
+fn swaps_with_input_as_misaligned_as_output() {
+    let step = if quick() { 3 } else { 1 };
+    let base: Vec<u32> = (0..200u32)
+        .map(|j| match j % 7 {
+            0 => 0x1F600 + j,
+            1 => 0x20,
+            _ => 0x430 + j % 32,
+        })
+        .collect();
+    for &k in kernels() {
+        for (forms, bad) in [(UTF16, 0xDC00u32), (UTF32, 0xD800)] {
+            let units16: Vec<u32> = if forms == UTF16 {
+                base.iter()
+                    .flat_map(|&c| {
+                        if c > 0xFFFF {
+                            let c = c - 0x10000;
+                            vec![0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)]
+                        } else {
+                            vec![c]
+                        }
+                    })
+                    .collect()
+            } else {
+                base.clone()
+            };
+            let mut cases: Vec<(String, Vec<u32>)> = (0..80)
+                .step_by(step)
+                .chain((80..units16.len()).step_by(13 * step))
+                .map(|pos| {
+                    let mut u = units16.clone();
+                    u.insert(pos, bad);
+                    (format!("{bad:#X} at unit {pos}"), u)
+                })
+                .collect();
+            for len in [units16.len(), 150, 97, 64] {
+                let mut u = units16[..len].to_vec();
+                if u.last().is_some_and(|x| (0xD800..0xDC00).contains(x)) {
+                    u.pop();
+                }
+                cases.push((format!("valid, {} units", u.len()), u));
+            }
+            for (ctx, units) in &cases {
+                for from in forms {
+                    let src = encode(units, from);
+                    for to in forms {
+                        for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
+                            if mode == Mode::Valid && !ctx.starts_with("valid") {
+                                continue;
+                            }
+                            check_transcode_same_misalignment(k, &src, from, to, mode, ctx);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// UTF-32 of supplementary characters (all of them, or mixed with ASCII): the swap's
 /// loop for units above 0xD7FF, with an invalid or a borderline unit at every
 /// position, against scalar in every mode and with every `dst` size.
