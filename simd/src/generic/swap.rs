@@ -541,7 +541,29 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                 // (In the odd phase the last unit is a high surrogate: its low one,
                 // the unit after the four vectors, is checked before the store,
                 // which must not write past an error.)
-                if !pairs.all4(&v, pat) || (odd && !low_at(i + step)) {
+                // Runs of pairs, a loop per phase (no test of the phase per
+                // iteration, no jump to a shared store).
+                if odd {
+                    while pairs.all4(&v, pat) && low_at(i + step) {
+                        store4::<V, 2, SWAP>(d.add(i), v);
+                        i += step;
+                        if i + step + 2 > lim {
+                            break 'outer;
+                        }
+                        v = load4::<V>(s.add(i));
+                    }
+                } else {
+                    while pairs.all4(&v, pat) {
+                        store4::<V, 2, SWAP>(d.add(i), v);
+                        i += step;
+                        if i + step + 2 > lim {
+                            break 'outer;
+                        }
+                        v = load4::<V>(s.add(i));
+                    }
+                }
+                // `v` is not a run of pairs in the phase.
+                {
                     // (The cheaper pre-test: four vectors with units above 0xD7FF
                     // but no surrogate stay in this loop, which is exact on them
                     // too.)
