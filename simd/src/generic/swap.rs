@@ -11,37 +11,50 @@
 //! Both start with a prefix loop that runs up to the first invalid unit (or the end
 //! of the room in `dst`), checking before it stores, so nothing is written past
 //! the valid prefix. With 32-byte vectors, its stores are aligned to the vector
-//! when `dst` allows it (with 16-byte vectors, when `src` is as misaligned as
-//! `dst`, so that loads and stores are both aligned), as in [`swap_all`] ([`skew`]: the first vector, if it is
-//! valid on its own, is swapped unaligned, then the loop starts at the first
-//! aligned offset of `dst` and keeps it).
+//! when `dst` allows it; with 16-byte vectors, when `src` is as misaligned as `dst`
+//! (then loads and stores are both aligned), as in [`swap_all`] ([`skew`]: the
+//! first vector, if it is valid on its own, is swapped unaligned, then the loop
+//! starts at the first aligned offset of `dst` and keeps it).
 //!
 //! - while no unit is above 0xD7FF (almost all text), eight vectors per iteration
 //!   and one bytewise maximum per vector, one test and one branch per eight vectors
-//!   (the loads are reused for the swap and the stores);
+//!   (the loads are reused for the swap and the stores), in a `while` loop of its
+//!   own: with a tail shared with the four-vector case (branch `swap-s7`) LLVM
+//!   emitted a taken jump and register moves per iteration, 49 instructions per
+//!   eight vectors instead of 43 (the trusted swap: 32); SSE4.2 UTF-16 validated
+//!   over trusted went from 0.78-0.80 to 0.86-0.89 in one session (`swap-s8`);
 //! - UTF-16 ([`utf16_prefix`]): four vectors of nothing but whole surrogate pairs
-//!   (emoji text) cost two operations per vector ([`PairRun`]); other vectors with
-//!   surrogates have their pairing checked in vectors, each vector against itself
-//!   loaded one unit later (no shift across vectors, and the unit after the four
-//!   vectors is checked before they are stored); pairs that straddle two
-//!   iterations put the next in the odd phase (a low surrogate first, [`PairRun`]
-//!   with the pattern `DC00 D800`), so the loop never steps back and its stores stay
-//!   aligned;
-//! - UTF-32 ([`utf32_prefix`]): after eight vectors with a unit above 0xD7FF, a run
-//!   of iterations of four vectors with the exact test in 32-bit lanes
-//!   ([`Utf32Exact`]: an XOR, an addition and an unsigned maximum per vector, both
-//!   the surrogates and the units above 0x10FFFF in one comparison), then back.
+//!   (emoji text) cost two operations per vector ([`PairRun`]), in a loop per
+//!   phase; other vectors with surrogates have their pairing checked in vectors,
+//!   each vector against itself loaded one unit later (no shift across vectors, and
+//!   the unit after the four vectors is checked before they are stored); pairs
+//!   that straddle two iterations put the next in the odd phase (a low surrogate
+//!   first, [`PairRun`] with the pattern `DC00 D800`, and the unit after the four
+//!   vectors tested by its high byte alone), so the loop never steps back and its
+//!   stores stay aligned;
+//! - UTF-32 ([`utf32_prefix`]): after eight vectors with a unit above 0xD7FF, with
+//!   16-byte vectors a loop for characters of plane 1 only ([`PlaneOneRun`]: an
+//!   addition and an OR per vector, emoji), then a run of iterations of four
+//!   vectors with the exact test in 32-bit lanes ([`Utf32Exact`]: an XOR, an
+//!   addition and an unsigned maximum per vector, both the surrogates and the units
+//!   above 0x10FFFF in one comparison), then back.
 //!
-//! (The loops share SSE's sixteen registers: eight vectors, the shuffle and five
+//! (The loops share sixteen registers on x86: eight vectors, the shuffle and the
 //! constants. Measured on SSE4.2: two more constants (a minimum/maximum test for
 //! runs of supplementary characters) spilled vectors of the loop below 0xD800, and
-//! an exact loop with a constant count, unrolled, slowed it too, by 5-10% both.
-//! Branch `swap-s7`: the loop below 0xD800 testing the *swapped* vectors, each into
-//! one of two bytewise maxima carried over the iterations (one operation per
-//! vector, no register copy in principle), measured 0.78-0.80 of the trusted swap
-//! on SSE4.2 against 0.83-0.90 for the tree of maxima on the loaded vectors: LLVM
+//! an exact loop with a constant count, unrolled, slowed it too, by 5-10% both; on
+//! AVX2 even [`PlaneOneRun`]'s one constant did (branch `swap-s8`). Branch
+//! `swap-s7`: the loop below 0xD800 testing the *swapped* vectors, each into one of
+//! two bytewise maxima carried over the iterations (one operation per vector, no
+//! register copy in principle), measured 0.78-0.80 of the trusted swap on SSE4.2
+//! against 0.83-0.90 for the tree of maxima on the loaded vectors: LLVM
 //! reassociates the chains into trees with copies, and the test waits for the
-//! shuffles.)
+//! shuffles. Branch `swap-s8`: one chain of maxima over the eight loaded vectors
+//! (one register copy instead of four) is rebalanced by LLVM into a tree with
+//! three copies and measured the same; the odd phase of [`PairRun`] tested on the
+//! vectors loaded one unit later (no copy, no scalar test, but four more loads,
+//! a quarter of them split across cache lines) measured slower on Emoji: avx2
+//! 0.87 -> 0.79, sse42 0.61 -> 0.59 of the trusted swap.)
 //!
 //! The exact position and kind of an error are left to the block loop that
 //! continues after the prefix. There, the common case, a block without any
