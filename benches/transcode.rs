@@ -9,6 +9,9 @@
 //! Throughput is in GB/s of *input* bytes; every figure is the best of 31 runs of a
 //! fixed number of calls, and all columns of a row are measured one after the other,
 //! so their ratios are comparable even when the machine's absolute speed drifts.
+//! Every column of a row reads the same input bytes (one allocation per text and
+//! form) and writes to one shared output buffer, so none gains or loses by the
+//! alignment of its buffers or by 4K aliasing between its input and output.
 //! `SIMDUTF_FORCE_IMPLEMENTATION` picks simdutf's kernel (`haswell` = AVX2,
 //! `icelake` = AVX-512, `westmere` = SSE4.2).
 //!
@@ -27,6 +30,7 @@
 //! `u32::swap_bytes` loop vectorized by LLVM (compiled for AVX2 when the CPU has
 //! it), and `simdutf_val+loop` is `validate_utf32` followed by that loop.
 
+use std::cell::RefCell;
 use std::hint::black_box;
 use utfast_benches::{bench_args, cpu_name, lipsum_texts, print_row, time_all};
 use utfast_scalar::{Encoding, Mode};
@@ -39,10 +43,7 @@ struct Text {
     u16s: Vec<u16>,
     /// UTF-16BE in memory order (what simdutf's `utf16be` functions read).
     u16s_be: Vec<u16>,
-    utf16le: Vec<u8>,
-    utf16be: Vec<u8>,
     u32s: Vec<u32>,
-    utf32le: Vec<u8>,
     /// Latin-1 bytes, when every character is <= U+00FF.
     latin1: Option<Vec<u8>>,
     // Cyrillic code pages
@@ -62,9 +63,6 @@ impl Text {
         Text {
             name: name.to_string(),
             utf8: s.as_bytes().to_vec(),
-            utf16le: u16s.iter().flat_map(|u| u.to_le_bytes()).collect(),
-            utf16be: u16s.iter().flat_map(|u| u.to_be_bytes()).collect(),
-            utf32le: u32s.iter().flat_map(|u| u.to_le_bytes()).collect(),
             latin1: s
                 .chars()
                 .map(|c| u8::try_from(c as u32).ok())
@@ -80,6 +78,23 @@ impl Text {
             cesu8: cesu8::to_cesu8(s).into_owned(),
             mutf8: cesu8::to_java_cesu8(s).into_owned(),
         }
+    }
+
+    /// The UTF-16LE bytes: the memory of [`Text::u16s`] (little-endian hosts, see
+    /// `main`), so that our kernels read the very bytes simdutf's functions read
+    /// (same address, same alignment, same distance to the output).
+    fn utf16le(&self) -> &[u8] {
+        bytemuck::cast_slice(&self.u16s)
+    }
+
+    /// The UTF-16BE bytes: the memory of [`Text::u16s_be`].
+    fn utf16be(&self) -> &[u8] {
+        bytemuck::cast_slice(&self.u16s_be)
+    }
+
+    /// The UTF-32LE bytes: the memory of [`Text::u32s`].
+    fn utf32le(&self) -> &[u8] {
+        bytemuck::cast_slice(&self.u32s)
     }
 }
 
@@ -162,19 +177,19 @@ fn codepage_directions() -> Vec<Direction> {
                 |t| cp_bytes(t, Encoding::Koi8R),
                 |t| cp_bytes(t, Encoding::Koi8R),
                 |t| cp_bytes(t, Encoding::Koi8R).map(|_| &t.utf8[..]),
-                |t| cp_bytes(t, Encoding::Koi8R).map(|_| &t.utf16le[..]),
+                |t| cp_bytes(t, Encoding::Koi8R).map(|_| t.utf16le()),
             ],
             Encoding::Windows1251 => [
                 |t| cp_bytes(t, Encoding::Windows1251),
                 |t| cp_bytes(t, Encoding::Windows1251),
                 |t| cp_bytes(t, Encoding::Windows1251).map(|_| &t.utf8[..]),
-                |t| cp_bytes(t, Encoding::Windows1251).map(|_| &t.utf16le[..]),
+                |t| cp_bytes(t, Encoding::Windows1251).map(|_| t.utf16le()),
             ],
             _ => [
                 |t| cp_bytes(t, Encoding::Ibm866),
                 |t| cp_bytes(t, Encoding::Ibm866),
                 |t| cp_bytes(t, Encoding::Ibm866).map(|_| &t.utf8[..]),
-                |t| cp_bytes(t, Encoding::Ibm866).map(|_| &t.utf16le[..]),
+                |t| cp_bytes(t, Encoding::Ibm866).map(|_| t.utf16le()),
             ],
         };
         out.push(direction(
@@ -416,10 +431,10 @@ fn wtf8_directions() -> Vec<Direction> {
         ),
         direction(
             "utf16le->wtf8",
-            |t| Some(&t.utf16le),
+            |t| Some(t.utf16le()),
             (Encoding::Utf16Le, Encoding::Wtf8),
             vec![
-                ours("utf8", |t| &t.utf16le, Encoding::Utf16Le, Encoding::Utf8),
+                ours("utf8", |t| t.utf16le(), Encoding::Utf16Le, Encoding::Utf8),
                 other("wtf8", |t, _| {
                     wtf8::Wtf8Buf::from_ill_formed_utf16(&t.u16s).len()
                 }),
@@ -468,7 +483,7 @@ fn wtf8_directions() -> Vec<Direction> {
         ),
         direction(
             "utf16le->cesu8",
-            |t| Some(&t.utf16le),
+            |t| Some(t.utf16le()),
             (Encoding::Utf16Le, Encoding::Cesu8),
             vec![
                 other("simd_cesu8", move |t, d| {
@@ -525,7 +540,7 @@ fn wtf8_directions() -> Vec<Direction> {
         ),
         direction(
             "utf16le->mutf8",
-            |t| Some(&t.utf16le),
+            |t| Some(t.utf16le()),
             (Encoding::Utf16Le, Encoding::Mutf8),
             vec![
                 other("simd_cesu8", move |t, d| {
@@ -563,7 +578,7 @@ fn directions() -> Vec<Direction> {
         ),
         direction(
             "utf16le->utf8",
-            |t| Some(&t.utf16le),
+            |t| Some(t.utf16le()),
             (Encoding::Utf16Le, Encoding::Utf8),
             vec![
                 simdutf!(convert_utf16le_to_utf8, |t| &t.u16s, u8_out),
@@ -581,7 +596,7 @@ fn directions() -> Vec<Direction> {
         ),
         direction(
             "utf16be->utf8",
-            |t| Some(&t.utf16be),
+            |t| Some(t.utf16be()),
             (Encoding::Utf16Be, Encoding::Utf8),
             // simdutf reads UTF-16BE from u16s holding big-endian bytes.
             vec![simdutf!(convert_utf16be_to_utf8, |t| &t.u16s_be, u8_out)],
@@ -604,25 +619,25 @@ fn directions() -> Vec<Direction> {
         ),
         direction(
             "utf32le->utf8",
-            |t| Some(&t.utf32le),
+            |t| Some(t.utf32le()),
             (Encoding::Utf32Le, Encoding::Utf8),
             vec![simdutf!(convert_utf32_to_utf8, |t| &t.u32s, u8_out)],
         ),
         direction(
             "utf16le->utf32le",
-            |t| Some(&t.utf16le),
+            |t| Some(t.utf16le()),
             (Encoding::Utf16Le, Encoding::Utf32Le),
             vec![simdutf!(convert_utf16le_to_utf32, |t| &t.u16s, u32_out)],
         ),
         direction(
             "utf32le->utf16le",
-            |t| Some(&t.utf32le),
+            |t| Some(t.utf32le()),
             (Encoding::Utf32Le, Encoding::Utf16Le),
             vec![simdutf!(convert_utf32_to_utf16le, |t| &t.u32s, u16_out)],
         ),
         direction(
             "utf16le->utf16be",
-            |t| Some(&t.utf16le),
+            |t| Some(t.utf16le()),
             (Encoding::Utf16Le, Encoding::Utf16Be),
             vec![swap16_peer(), swap16_validated_peer()],
         ),
@@ -630,14 +645,14 @@ fn directions() -> Vec<Direction> {
             mode: Mode::Valid,
             ..direction(
                 "utf16le->utf16be (valid)",
-                |t| Some(&t.utf16le),
+                |t| Some(t.utf16le()),
                 (Encoding::Utf16Le, Encoding::Utf16Be),
                 vec![swap16_peer()],
             )
         },
         direction(
             "utf32le->utf32be",
-            |t| Some(&t.utf32le),
+            |t| Some(t.utf32le()),
             (Encoding::Utf32Le, Encoding::Utf32Be),
             vec![swap32_peer(false), swap32_peer(true)],
         ),
@@ -645,7 +660,7 @@ fn directions() -> Vec<Direction> {
             mode: Mode::Valid,
             ..direction(
                 "utf32le->utf32be (valid)",
-                |t| Some(&t.utf32le),
+                |t| Some(t.utf32le()),
                 (Encoding::Utf32Le, Encoding::Utf32Be),
                 vec![swap32_peer(false)],
             )
@@ -685,7 +700,7 @@ fn directions() -> Vec<Direction> {
         ),
         direction(
             "utf16le->latin1",
-            |t| t.latin1.as_ref().map(|_| &t.utf16le[..]),
+            |t| t.latin1.as_ref().map(|_| t.utf16le()),
             (Encoding::Utf16Le, Encoding::Latin1),
             vec![
                 simdutf!(convert_utf16le_to_latin1, |t| &t.u16s, u8_out),
@@ -718,6 +733,11 @@ fn directions() -> Vec<Direction> {
 
 fn main() {
     let (markdown, filter) = bench_args();
+    // `Text::utf16le` and friends view the u16/u32 vectors as bytes.
+    assert!(
+        cfg!(target_endian = "little"),
+        "the transcode bench reads u16s/u32s as little-endian bytes"
+    );
     let kernels: Vec<&Kernel> = utfast_simd::available().collect();
     let cpu = cpu_name();
     println!("CPU: {cpu}");
@@ -770,14 +790,18 @@ fn main() {
                 continue;
             }
             let Some(src) = (dir.input)(t) else { continue };
-            // Output buffers are u64s (aligned for the u16/u32 views of the
-            // competitors) of 4 bytes per input byte: more than any worst case.
-            // Every kernel strict, the first kernel lossy, then the competitors; each
-            // closure has its own output buffer.
-            let n = kernels.len() + 1 + dir.others.len();
-            let mut bufs: Vec<Vec<u64>> = (0..n).map(|_| vec![0u64; src.len() / 2 + 64]).collect();
+            // One output buffer for every column, of u64s (aligned for the u16/u32
+            // views of the competitors) and 4 bytes per input byte: more than any
+            // worst case. Every column reads the same input bytes (see
+            // `Text::utf16le`) and writes to the same address, so no column gains or
+            // loses by the alignment of its buffers or by 4K aliasing between its
+            // input and output (which moved single rows by 5-15% when each column had
+            // buffers of its own). The columns run one after the other, so the
+            // `RefCell` is never contended; its check costs the same in every column.
+            let buf = RefCell::new(vec![0u64; src.len() / 2 + 64]);
+            let buf = &buf;
+            // Every kernel strict, the first kernel lossy, then the competitors.
             let mut fs: Vec<Box<dyn FnMut() + '_>> = Vec::new();
-            let mut outs = bufs.iter_mut();
             for (i, k) in kernels.iter().chain(kernels.first()).enumerate() {
                 let mode = if i < kernels.len() {
                     dir.mode
@@ -785,8 +809,9 @@ fn main() {
                     Mode::Lossy
                 };
                 let (from, to) = (dir.from, dir.to);
-                let dst: &mut [u8] = bytemuck::cast_slice_mut(outs.next().expect("a buffer"));
                 fs.push(Box::new(move || {
+                    let mut b = buf.borrow_mut();
+                    let dst: &mut [u8] = bytemuck::cast_slice_mut(&mut b[..]);
                     black_box(
                         k.transcode(black_box(src), dst, from, to, mode)
                             .expect("valid"),
@@ -794,8 +819,9 @@ fn main() {
                 }));
             }
             for (_, other) in &dir.others {
-                let dst: &mut [u8] = bytemuck::cast_slice_mut(outs.next().expect("a buffer"));
                 fs.push(Box::new(move || {
+                    let mut b = buf.borrow_mut();
+                    let dst: &mut [u8] = bytemuck::cast_slice_mut(&mut b[..]);
                     black_box(other(black_box(t), dst));
                 }));
             }
