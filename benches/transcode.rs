@@ -30,6 +30,10 @@
 //! `u32::swap_bytes` loop vectorized by LLVM (compiled for AVX2 when the CPU has
 //! it), and `simdutf_val+loop` is `validate_utf32` followed by that loop.
 
+// `Text::utf16le` and friends view the u16/u32 vectors as little-endian bytes.
+#[cfg(target_endian = "big")]
+compile_error!("the transcode bench reads its u16/u32 vectors as little-endian bytes");
+
 use std::cell::RefCell;
 use std::hint::black_box;
 use utfast_benches::{bench_args, cpu_name, lipsum_texts, print_row, time_all};
@@ -733,11 +737,6 @@ fn directions() -> Vec<Direction> {
 
 fn main() {
     let (markdown, filter) = bench_args();
-    // `Text::utf16le` and friends view the u16/u32 vectors as bytes.
-    assert!(
-        cfg!(target_endian = "little"),
-        "the transcode bench reads u16s/u32s as little-endian bytes"
-    );
     let kernels: Vec<&Kernel> = utfast_simd::available().collect();
     let cpu = cpu_name();
     println!("CPU: {cpu}");
