@@ -412,6 +412,13 @@ impl VectorExt for __m256i {
         // SAFETY: the caller guarantees AVX2 and 32 readable bytes at `ptr`; the
         // table row is 32 readable bytes.
         unsafe {
+            if !swap && !zeros_first {
+                // Little-endian on both sides: widening loads (`vpmovzxwd`).
+                return (
+                    _mm256_cvtepu16_epi32(_mm_loadu_si128(ptr.cast())),
+                    _mm256_cvtepu16_epi32(_mm_loadu_si128(ptr.add(16).cast())),
+                );
+            }
             let c = _mm256_loadu_si256(
                 WIDEN16[2 * usize::from(swap) + usize::from(zeros_first)]
                     .as_ptr()
