@@ -316,10 +316,10 @@ pub(crate) trait VectorExt: Vector {
     /// others in `.1`. A lane `[a, b]` becomes `[a, b, 0, 0]`, or `[b, a, 0, 0]`
     /// with `swap`, and with `zeros_first` the zeros come first (`[0, 0, a, b]`,
     /// `[0, 0, b, a]`): UTF-16 to UTF-32 for every pair of byte orders. The default
-    /// is a swap (if any) and [`zip16`](Self::zip16) with zeros; AVX2 instead loads
-    /// each half of `ptr` into both 128-bit lanes (a load without a shuffle) and
-    /// places its bytes with one byte shuffle, without the cross-lane fix-up of
-    /// `zip16` (two shuffles for the two vectors instead of four or five).
+    /// is a swap (if any) and [`zip16`](Self::zip16) with zeros; AVX2 instead reads
+    /// each half of `ptr` again, with a widening load (`vpmovzxwd`) for
+    /// `[a, b, 0, 0]`, else with a load into both 128-bit lanes and one byte shuffle:
+    /// one shuffle per output vector, without the cross-lane fix-up of `zip16`.
     ///
     /// # Safety
     /// The CPU supports the implementing ISA; `ptr..ptr + BYTES` is readable and

@@ -367,10 +367,11 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
                 .to_le_bytes(),
         );
         // `widen` reads the units again from memory where that saves shuffles
-        // (AVX2: two 16-byte loads into both lanes of a vector instead of one
-        // cross-lane fix-up each). Through a pointer the optimizer cannot relate to
-        // `src`, it keeps those loads instead of rebuilding them from the vectors
-        // already loaded for the surrogate test, with the very shuffles they save.
+        // (AVX2: a widening load, or a load into both lanes and one byte shuffle,
+        // per output vector; see `VectorExt::widen16`). Through a pointer the
+        // optimizer cannot relate to `src`, it keeps those loads instead of
+        // rebuilding them from the vectors already loaded for the surrogate test
+        // (it did, with `vpermq`: the very shuffles the loads save).
         let src_w = core::hint::black_box(src.as_ptr());
         // With 32-byte or wider vectors the loop below reads whole vectors aligned to
         // the vector when `src` allows it (an even misalignment): the first vector,
