@@ -311,6 +311,34 @@ pub(crate) trait VectorExt: Vector {
         }
     }
 
+    /// The 16-bit lanes of `v`, which holds the `BYTES` bytes at `ptr`, each in a
+    /// 32-bit lane with two zero bytes: the first `BYTES / 2` lanes in `.0`, the
+    /// others in `.1`. A lane `[a, b]` becomes `[a, b, 0, 0]`, or `[b, a, 0, 0]`
+    /// with `swap`, and with `zeros_first` the zeros come first (`[0, 0, a, b]`,
+    /// `[0, 0, b, a]`): UTF-16 to UTF-32 for every pair of byte orders. The default
+    /// is a swap (if any) and [`zip16`](Self::zip16) with zeros; AVX2 instead reads
+    /// each half of `ptr` again, with a widening load (`vpmovzxwd`) for
+    /// `[a, b, 0, 0]`, else with a load into both 128-bit lanes and one byte shuffle:
+    /// one shuffle per output vector, without the cross-lane fix-up of `zip16`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA; `ptr..ptr + BYTES` is readable and
+    /// holds the bytes of `v`.
+    #[inline(always)]
+    unsafe fn widen16(v: Self, ptr: *const u8, swap: bool, zeros_first: bool) -> (Self, Self) {
+        let _ = ptr;
+        // SAFETY: the caller's promise.
+        unsafe {
+            let v = if swap { v.swap_bytes16() } else { v };
+            let zero = Self::splat(0);
+            if zeros_first {
+                Self::zip16(zero, v)
+            } else {
+                Self::zip16(v, zero)
+            }
+        }
+    }
+
     /// Per 32-bit lane: all ones where `self > other` as unsigned numbers, zero
     /// elsewhere. NEON and AVX-512 compare unsigned lanes directly; SSE4.1 and AVX2
     /// have only a signed compare (`pcmpgtd`) and flip both sign bits first (with a

@@ -274,23 +274,17 @@ static COMPRESS32: [[u8; 16]; 256] = {
 /// output for 8 or 9 units), plus 3 spare bytes (see [`super::handover`]).
 const WRITE32: usize = 32 + 3;
 
-/// Zero-extends the surrogate-free UTF-16 (`from`) vector `v` to UTF-32 (`to`) at
-/// `d` (two vectors).
+/// Zero-extends the surrogate-free UTF-16 (`from`) vector `v`, loaded from `s`, to
+/// UTF-32 (`to`) at `d` (two vectors; [`VectorExt::widen16`]).
 ///
 /// # Safety
-/// The CPU supports `V`'s ISA; `2 * V::BYTES` writable bytes at `d`.
+/// The CPU supports `V`'s ISA; `v` holds the `V::BYTES` readable bytes at `s`;
+/// `2 * V::BYTES` writable bytes at `d`.
 #[inline(always)]
-unsafe fn widen<V: VectorExt>(mut v: V, d: *mut u8, from: Endian, to: Endian) {
+unsafe fn widen<V: VectorExt>(v: V, s: *const u8, d: *mut u8, from: Endian, to: Endian) {
     // SAFETY: the caller's promises.
     unsafe {
-        if from != to {
-            v = v.swap_bytes16();
-        }
-        let zero = V::splat(0);
-        let (x, y) = match to {
-            Endian::Little => V::zip16(v, zero),
-            Endian::Big => V::zip16(zero, v),
-        };
+        let (x, y) = V::widen16(v, s, from != to, to == Endian::Big);
         x.store_unaligned(d);
         y.store_unaligned(d.add(V::BYTES));
     }
@@ -372,6 +366,33 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
                 .wrapping_sub(0xDC00)
                 .to_le_bytes(),
         );
+        // `widen` reads the units again from memory where that saves shuffles
+        // (AVX2: a widening load, or a load into both lanes and one byte shuffle,
+        // per output vector; see `VectorExt::widen16`). Through a pointer the
+        // optimizer cannot relate to `src`, it keeps those loads instead of
+        // rebuilding them from the vectors already loaded for the surrogate test
+        // (it did, with `vpermq`: the very shuffles the loads save).
+        let src_w = core::hint::black_box(src.as_ptr());
+        // With 32-byte or wider vectors the loop below reads whole vectors aligned to
+        // the vector when `src` allows it (an even misalignment): the first vector,
+        // if it has no surrogate, is converted unaligned, and the loop starts at the
+        // first aligned unit after it, rewriting some of the same units. (Loads that
+        // straddle two cache lines cost more than misaligned stores here: measured
+        // over every pair of input and output offsets modulo 64, this keeps AVX2
+        // near its best speed for any `dst`.)
+        let skew = (src.as_ptr() as usize).wrapping_neg() % V::BYTES;
+        if V::BYTES >= 32
+            && skew != 0
+            && skew.is_multiple_of(2)
+            && n >= 5 * V::BYTES
+            && m >= 10 * V::BYTES
+        {
+            let v = V::load_unaligned(src.as_ptr());
+            if !has_surrogate(v, m_f8, p_sur) {
+                widen(v, src_w, dst.as_mut_ptr(), from, to);
+                (pos, out) = (skew, 2 * skew);
+            }
+        }
         'outer: while pos + in_step <= n && out + out_step <= m {
             // Text without surrogates: four vectors per test.
             while pos + 4 * V::BYTES <= n && out + 8 * V::BYTES <= m {
@@ -383,7 +404,13 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
                 }
                 let d = dst.as_mut_ptr().add(out);
                 for (k, x) in v.into_iter().enumerate() {
-                    widen(x, d.add(2 * k * V::BYTES), from, to);
+                    widen(
+                        x,
+                        src_w.add(pos + k * V::BYTES),
+                        d.add(2 * k * V::BYTES),
+                        from,
+                        to,
+                    );
                 }
                 pos += 4 * V::BYTES;
                 out += 8 * V::BYTES;
@@ -395,7 +422,7 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
             let d = dst.as_mut_ptr().add(out);
             let v = V::load_unaligned(s);
             if !has_surrogate(v, m_f8, p_sur) {
-                widen(v, d, from, to);
+                widen(v, src_w.add(pos), d, from, to);
                 pos += V::BYTES;
                 out += 2 * V::BYTES;
                 continue;

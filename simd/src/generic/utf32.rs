@@ -15,7 +15,7 @@
 //! to carry). The transcoders use the same tests per block and leave refused blocks
 //! to the scalar code of the [block loop](super::blocks).
 
-use super::blocks::{pat32, run_in_mode, select, BlockOp};
+use super::blocks::{pat32, run_in_mode, select, shift, BlockOp};
 use crate::tables::compress::{PAIR_COMPACT4, PAIR_COMPACT4_LEN};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf32Error;
@@ -467,30 +467,65 @@ pub(crate) unsafe fn utf32_to_utf16<V: VectorExt, W: VectorExt>(
     // SAFETY: the ISA is the caller's promise.
     unsafe {
         match (from, to) {
-            (Endian::Little, Endian::Little) => run_in_mode::<V, _>(
-                mode,
-                |m| Utf32ToUtf16::<V, W, false, false>::new(from, to, m),
-                src,
-                dst,
-            ),
-            (Endian::Little, Endian::Big) => run_in_mode::<V, _>(
-                mode,
-                |m| Utf32ToUtf16::<V, W, false, true>::new(from, to, m),
-                src,
-                dst,
-            ),
-            (Endian::Big, Endian::Little) => run_in_mode::<V, _>(
-                mode,
-                |m| Utf32ToUtf16::<V, W, true, false>::new(from, to, m),
-                src,
-                dst,
-            ),
-            (Endian::Big, Endian::Big) => run_in_mode::<V, _>(
-                mode,
-                |m| Utf32ToUtf16::<V, W, true, true>::new(from, to, m),
-                src,
-                dst,
-            ),
+            (Endian::Little, Endian::Little) => {
+                utf32_to_utf16_in::<V, W, false, false>(src, dst, from, to, mode)
+            }
+            (Endian::Little, Endian::Big) => {
+                utf32_to_utf16_in::<V, W, false, true>(src, dst, from, to, mode)
+            }
+            (Endian::Big, Endian::Little) => {
+                utf32_to_utf16_in::<V, W, true, false>(src, dst, from, to, mode)
+            }
+            (Endian::Big, Endian::Big) => {
+                utf32_to_utf16_in::<V, W, true, true>(src, dst, from, to, mode)
+            }
         }
+    }
+}
+
+/// [`utf32_to_utf16`] for byte orders that are constants: first a loop of
+/// [`Utf32ToUtf16::block4`] alone over the longest prefix of four-block runs in the
+/// Basic Multilingual Plane (valid, or any in trusted-valid mode), then the block
+/// loop ([`run_in_mode`]) on the rest. The block loop runs `block4` too, but
+/// there it shares its tests with the block-by-block fallback and its bounds checks
+/// with the other paths; alone, the common case (BMP text) takes a loop with one
+/// counter and no jumps around the fallback code: about 69 instructions per 128
+/// input bytes with 16-byte vectors before, about 50 after.
+///
+/// # Safety
+/// The CPU supports `V`'s and `W`'s ISAs.
+#[inline(always)]
+unsafe fn utf32_to_utf16_in<V: VectorExt, W: VectorExt, const FROM_BE: bool, const TO_BE: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Endian,
+    to: Endian,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    type Op<V, W, const F: bool, const T: bool> = Utf32ToUtf16<V, W, F, T>;
+    let (in4, out4) = (
+        4 * Op::<V, W, FROM_BE, TO_BE>::IN,
+        4 * Op::<V, W, FROM_BE, TO_BE>::OUT,
+    );
+    // SAFETY: the ISA is the caller's promise; iteration `k < runs` reads
+    // `src[k * in4..(k + 1) * in4]` and writes `dst[k * out4..(k + 1) * out4]`, within
+    // both slices by the choice of `runs`.
+    unsafe {
+        // Strict and lossy mode: `block4` refuses surrogates, so that the block
+        // loop finds the error (or replaces it) from its start.
+        let prefix = Op::<V, W, FROM_BE, TO_BE>::new(from, to, mode);
+        let runs = (src.len() / in4).min(dst.len() / out4);
+        let mut k = 0;
+        while k < runs && prefix.block4(src.as_ptr().add(k * in4), dst.as_mut_ptr().add(k * out4)) {
+            k += 1;
+        }
+        let (i, o) = (k * in4, k * out4);
+        let r = run_in_mode::<V, _>(
+            mode,
+            |m| Op::<V, W, FROM_BE, TO_BE>::new(from, to, m),
+            &src[i..],
+            &mut dst[o..],
+        );
+        shift(r, i, o)
     }
 }

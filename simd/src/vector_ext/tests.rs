@@ -222,6 +222,31 @@ unsafe fn check_all<V: VectorExt>() {
                     "blend at {i}"
                 );
             }
+            for (swap, zeros_first) in [(false, false), (false, true), (true, false), (true, true)]
+            {
+                let w = V::widen16(va, a.as_ptr(), swap, zeros_first);
+                let w = [store(w.0), store(w.1)];
+                for i in 0..2 * n {
+                    // Byte `i` of the output is byte `i % 4` of the 32-bit lane of
+                    // unit `i / 4` of `a`.
+                    let (unit, at) = (i / 4, i % 4);
+                    let (lo, hi) = if swap {
+                        (a[2 * unit + 1], a[2 * unit])
+                    } else {
+                        (a[2 * unit], a[2 * unit + 1])
+                    };
+                    let want = match (zeros_first, at) {
+                        (false, 0) | (true, 2) => lo,
+                        (false, 1) | (true, 3) => hi,
+                        _ => 0,
+                    };
+                    assert_eq!(
+                        w[i / n][i % n],
+                        want,
+                        "widen16 swap {swap} zeros_first {zeros_first} byte {i}"
+                    );
+                }
+            }
             let z = V::zip16_lanes(va, vb);
             let z = [store(z.0), store(z.1)];
             for (h, z) in z.iter().enumerate() {

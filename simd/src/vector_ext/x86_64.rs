@@ -17,6 +17,33 @@ const SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
 /// `pshufb` control reversing the bytes of each 32-bit lane.
 const SWAP32: [u8; 16] = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12];
 
+/// `vpshufb` controls of `__m256i::widen16`, indexed by `2 * swap + zeros_first`:
+/// 128-bit lane `l` of the result takes the 16-bit units `4l..4l + 4` of the 16
+/// bytes loaded into both lanes (`0x80`: a zero byte).
+const WIDEN16: [[u8; 32]; 4] = {
+    let mut t = [[0x80u8; 32]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let (swap, zeros_first) = (k / 2 == 1, k % 2 == 1);
+        let mut i = 0;
+        // Output 32-bit lane `i` (of 8) holds source unit `i`, at bytes `2i, 2i + 1`
+        // of the 16 loaded bytes, in the lane `i / 4` that holds them both.
+        while i < 8 {
+            let (a, b) = if swap {
+                (2 * i + 1, 2 * i)
+            } else {
+                (2 * i, 2 * i + 1)
+            };
+            let at = 4 * i + if zeros_first { 2 } else { 0 };
+            t[k][at] = a as u8;
+            t[k][at + 1] = b as u8;
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
 impl VectorExt for __m128i {
     const MASK_BITS: u32 = 1;
 
@@ -378,6 +405,28 @@ impl VectorExt for __m256i {
                 _mm256_extracti128_si256::<1>(self)
             };
             _mm_storeu_si128(ptr.cast(), lane)
+        }
+    }
+    #[inline(always)]
+    unsafe fn widen16(_v: Self, ptr: *const u8, swap: bool, zeros_first: bool) -> (Self, Self) {
+        // SAFETY: the caller guarantees AVX2 and 32 readable bytes at `ptr`; the
+        // table row is 32 readable bytes.
+        unsafe {
+            if !swap && !zeros_first {
+                // Little-endian on both sides: widening loads (`vpmovzxwd`).
+                return (
+                    _mm256_cvtepu16_epi32(_mm_loadu_si128(ptr.cast())),
+                    _mm256_cvtepu16_epi32(_mm_loadu_si128(ptr.add(16).cast())),
+                );
+            }
+            let c = _mm256_loadu_si256(
+                WIDEN16[2 * usize::from(swap) + usize::from(zeros_first)]
+                    .as_ptr()
+                    .cast(),
+            );
+            let lo = _mm256_broadcastsi128_si256(_mm_loadu_si128(ptr.cast()));
+            let hi = _mm256_broadcastsi128_si256(_mm_loadu_si128(ptr.add(16).cast()));
+            (_mm256_shuffle_epi8(lo, c), _mm256_shuffle_epi8(hi, c))
         }
     }
     #[inline(always)]
