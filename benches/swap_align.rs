@@ -1,7 +1,8 @@
 //! The UTF-16 byte swap (ours trusted-valid and validated, simdutf's
 //! `change_endianness_utf16`) on the same input and output buffers at chosen
-//! offsets modulo 64 bytes: whether a gap between the libraries in the `transcode`
-//! bench's swap rows (where each function has buffers of its own) is alignment.
+//! offsets modulo 64 bytes and input-to-output gaps modulo 4096: how much of a gap
+//! between the libraries is the placement of the buffers (the `transcode` bench
+//! gives every column the same buffers, at whatever placement they get).
 //!
 //! ```text
 //! SIMDUTF_FORCE_IMPLEMENTATION=haswell cargo bench -p utfast-benches --bench swap_align [-- FILE]
@@ -75,7 +76,6 @@ fn main() {
                 src.copy_from_slice(&le);
                 let src: &[u8] = src;
                 let dst = std::cell::RefCell::new(&mut db[so + gap..so + gap + n]);
-                let (so, dof) = (so, gap);
                 let mut fs: Vec<Box<dyn FnMut() + '_>> = Vec::new();
                 for k in &kernels {
                     for mode in [Mode::Valid, Mode::Strict] {
@@ -112,7 +112,7 @@ fn main() {
                 let times = time_all(&mut fs);
                 let gbs = |t: f64| format!("{:.2}", n as f64 / t / 1e9);
                 let last = *times.last().expect("simdutf");
-                let mut row = vec![name.clone(), so.to_string(), dof.to_string()];
+                let mut row = vec![name.clone(), so.to_string(), gap.to_string()];
                 row.extend(times.iter().map(|&t| gbs(t)));
                 row.extend((0..kernels.len()).map(|k| format!("{:.2}", last / times[2 * k])));
                 println!("| {} |", row.join(" | "));

@@ -279,6 +279,13 @@ pub(crate) fn pat32(u: u32, e: Endian) -> [u8; 4] {
     e.write_u32(u)
 }
 
+/// The bytes from `p` to the next multiple of `V::BYTES` (0 when `p` is aligned to
+/// the vector): where the loops that align their loads or stores start.
+#[inline(always)]
+pub(crate) fn to_aligned<V: VectorExt>(p: *const u8) -> usize {
+    (p as usize).wrapping_neg() % V::BYTES
+}
+
 /// `a` where `mask` is all ones, `b` where it is zero (bitwise select).
 ///
 /// # Safety

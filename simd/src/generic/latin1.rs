@@ -17,7 +17,7 @@
 //! an explicit input and output position and hands the tail to the scalar code
 //! (see [`super::handover`] for why that keeps the scalar results exactly).
 
-use super::blocks::{run, shift, BlockOp};
+use super::blocks::{run, shift, to_aligned, BlockOp};
 use super::handover::POPCOUNT8;
 use crate::generic::blocks::select;
 use crate::vector_ext::VectorExt;
@@ -280,7 +280,7 @@ unsafe fn latin1_to_utf16_in<V: VectorExt, const BE: bool>(
         // misalignment; a store that straddles two cache lines costs two): the
         // first block unaligned, then the loop from the first aligned output
         // position, rewriting some of the same units.
-        let skew = (dst.as_ptr() as usize).wrapping_neg() % V::BYTES;
+        let skew = to_aligned::<V>(dst.as_ptr());
         let mut i0 = 0;
         if skew != 0 && skew.is_multiple_of(2) && n >= in4 + V::BYTES && m >= out4 + 2 * V::BYTES {
             let w = BlockOp::<V>::block(&op, src.as_ptr(), dst.as_mut_ptr());

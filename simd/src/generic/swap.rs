@@ -80,7 +80,7 @@
 //! valid input (on invalid input, which that mode excludes, the scalar code re-encodes
 //! a high surrogate with the unit after it, the copy does not).
 
-use super::blocks::{pat16, pat32, run_in_mode, shift, BlockOp};
+use super::blocks::{pat16, pat32, run_in_mode, shift, to_aligned, BlockOp};
 use super::utf16::cut16;
 use super::utf32::Utf32Check;
 use crate::vector_ext::VectorExt;
@@ -832,7 +832,7 @@ unsafe fn utf32_prefix<V: VectorExt, const SWAP: bool, const LE: bool>(
 /// AVX2 keeps the stores aligned whatever the input: 48-50 GB/s in every case.)
 #[inline(always)]
 fn skew<V: VectorExt, const UNIT: usize>(s: *const u8, d: *mut u8, lim: usize) -> Option<usize> {
-    let skew = (d as usize).wrapping_neg() % V::BYTES;
+    let skew = to_aligned::<V>(d);
     let same = (s as usize)
         .wrapping_sub(d as usize)
         .is_multiple_of(V::BYTES);

@@ -22,7 +22,7 @@
 //! whose sub-range is extended by [`cut16`] so that it never separates a pair. The
 //! UTF-32 transcoder ([`utf16_to_utf32`]) converts surrogate pairs in SIMD too.
 
-use super::blocks::{pat16, run_in_mode, select, BlockOp};
+use super::blocks::{pat16, run_in_mode, select, to_aligned, BlockOp};
 use super::handover::POPCOUNT8;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf16Error;
@@ -380,7 +380,7 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
         // straddle two cache lines cost more than misaligned stores here: measured
         // over every pair of input and output offsets modulo 64, this keeps AVX2
         // near its best speed for any `dst`.)
-        let skew = (src.as_ptr() as usize).wrapping_neg() % V::BYTES;
+        let skew = to_aligned::<V>(src.as_ptr());
         if V::BYTES >= 32
             && skew != 0
             && skew.is_multiple_of(2)
@@ -507,7 +507,7 @@ pub(crate) unsafe fn utf16_to_latin1<V: VectorExt>(
     // costs two): with 32-byte or wider vectors, the units up to the first aligned
     // output byte go to the scalar code first (a head that does not separate a
     // pair, see `cut16`; conversion is stateless at character boundaries).
-    let skew = (dst.as_ptr() as usize).wrapping_neg() % V::BYTES;
+    let skew = to_aligned::<V>(dst.as_ptr());
     if V::BYTES >= 32 && skew != 0 && src.len() >= 8 * V::BYTES && dst.len() >= src.len() / 2 {
         let end = cut16(src, 2 * skew, from);
         let w = scalar::utf16_to_latin1(&src[..end], dst, from, mode)?;
