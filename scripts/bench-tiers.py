@@ -2,24 +2,28 @@
 """The README's per-tier transcoding tables: each of our x86 kernels against simdutf's
 kernel of the same tier, every direction of `benches/transcode.rs`, every file.
 
-    scripts/bench-tiers.py                # run both tiers (~20 min on 2 busy cores), print Markdown
+    scripts/bench-tiers.py                # run every tier once (~1.5 min per tier idle), print Markdown
+    scripts/bench-tiers.py --runs 5       # five runs per tier; each cell is the median ratio
     scripts/bench-tiers.py --saved        # print again from the last run's saved outputs
     scripts/bench-tiers.py --filter utf16 # only the directions whose name contains "utf16"
 
 A tier is one run of `cargo bench -p utfast-benches --bench transcode` with
 `SIMDUTF_FORCE_IMPLEMENTATION` set to simdutf's kernel of that tier (`westmere` =
-SSE4.2 for our `sse42`, `haswell` = AVX2 for our `avx2`); the raw outputs are kept in
-`target/bench-tiers/<simdutf kernel>.txt`. Every cell is our kernel's GB/s over
+SSE4.2 for our `sse42`, `haswell` = AVX2 for our `avx2`, and on a CPU with AVX-512 VBMI2
+`icelake` for our `avx512-vbmi2`); the raw outputs are kept in
+`target/bench-tiers/<simdutf kernel>[-<run>].txt`. Every cell is our kernel's GB/s over
 simdutf's on that file, from one side-by-side run (>1: utfast is faster); the bench
 times all columns of a row in 31 interleaved rounds, so the ratios hold even though
 absolute speeds drift on a shared machine. Repeat a run before believing a
-difference of a few percent. AVX-512 is not measured here (no AVX-512 on the
-development machine): see ../shared/hardware/avx512.md.
+difference of a few percent (`--runs`). The AVX-512 tier also gets a table over our
+own avx2 kernel from the same runs: the tier replaces avx2 on those CPUs, so every
+entry of it must be at least as fast.
 """
 
 import argparse
 import datetime
 import os
+import statistics
 import subprocess
 import sys
 
@@ -27,9 +31,20 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SAVED = os.path.join(ROOT, "target", "bench-tiers")
 # (our kernel, simdutf's kernel of the same tier, what it is)
 TIERS = [("sse42", "westmere", "SSE4.2"), ("avx2", "haswell", "AVX2")]
+AVX512 = ("avx512-vbmi2", "icelake", "AVX-512 VBMI2")
 
 
-def run(simdutf, filt):
+def has_avx512_vbmi2():
+    """Whether this CPU runs our avx512-vbmi2 tier (Linux: /proc/cpuinfo)."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = f.read().split()
+    except OSError:
+        return False
+    return "avx512bw" in flags and "avx512_vbmi2" in flags
+
+
+def run(simdutf, filt, saved_name):
     """Runs the bench for one tier; returns its output (also saved)."""
     env = dict(os.environ, SIMDUTF_FORCE_IMPLEMENTATION=simdutf)
     cmd = ["cargo", "bench", "-q", "-p", "utfast-benches", "--bench", "transcode", "--"]
@@ -40,7 +55,7 @@ def run(simdutf, filt):
     out = subprocess.run(cmd, cwd=ROOT, env=env, check=True, capture_output=True,
                          text=True).stdout
     os.makedirs(SAVED, exist_ok=True)
-    with open(os.path.join(SAVED, f"{simdutf}.txt"), "w") as f:
+    with open(os.path.join(SAVED, saved_name), "w") as f:
         f.write(out)
     return out
 
@@ -63,23 +78,42 @@ def parse(text):
     return cpu, {k: v for k, v in tables.items() if v}
 
 
-def tier_table(kernel, tables):
-    """Markdown rows: direction x file, our `kernel` over simdutf."""
-    files = []
-    for header, rows in tables.values():
-        for r in rows:
-            if r[0] not in files:
-                files.append(r[0])
+def ratios(kernel, peer, tables, with_simdutf=True):
+    """{direction: {file: our `kernel` over `peer`}} of one run: the directions that
+    simdutf has too, or (`with_simdutf=False`) the others."""
+    out = {}
+    for name, (header, rows) in tables.items():
+        if kernel not in header or peer not in header:
+            continue
+        if ("simdutf" in header) != with_simdutf:
+            continue
+        k, s = header.index(kernel), header.index(peer)
+        out[name] = {r[0]: float(r[k]) / float(r[s]) for r in rows if float(r[s]) > 0}
+    return out
+
+
+def tier_table(runs):
+    """Markdown rows: direction x file, the median over `runs` (a list of `ratios`)."""
+    files, names = [], []
+    for run in runs:
+        for name, row in run.items():
+            if name not in names:
+                names.append(name)
+            for f in row:
+                if f not in files:
+                    files.append(f)
     lines = ["| direction | " + " | ".join(files) + " | worst |",
              "|---" * (len(files) + 2) + "|"]
-    for name, (header, rows) in tables.items():
-        if kernel not in header or "simdutf" not in header:
+    for name in names:
+        med = {}
+        for f in files:
+            vals = [run[name][f] for run in runs if f in run.get(name, {})]
+            if vals:
+                med[f] = statistics.median(vals)
+        if not med:
             continue
-        k, s = header.index(kernel), header.index("simdutf")
-        ratio = {r[0]: float(r[k]) / float(r[s]) for r in rows if float(r[s]) > 0}
-        cells = [f"{ratio[f]:.2f}" if f in ratio else "" for f in files]
-        worst = min(ratio.values())
-        lines.append(f"| {name} | " + " | ".join(cells) + f" | {worst:.2f} |")
+        cells = [f"{med[f]:.2f}" if f in med else "" for f in files]
+        lines.append(f"| {name} | " + " | ".join(cells) + f" | {min(med.values()):.2f} |")
     return "\n".join(lines)
 
 
@@ -89,23 +123,55 @@ def main():
     ap.add_argument("--saved", action="store_true",
                     help="use the outputs saved by the last run instead of running")
     ap.add_argument("--filter", help="only the directions whose name contains this")
+    ap.add_argument("--runs", type=int, default=1,
+                    help="runs per tier (alternating tiers); each cell is the median ratio")
     args = ap.parse_args()
     today = datetime.date.today().isoformat()
-    for kernel, simdutf, isa in TIERS:
-        if args.saved:
-            with open(os.path.join(SAVED, f"{simdutf}.txt")) as f:
-                text = f.read()
-            when = datetime.date.fromtimestamp(
-                os.path.getmtime(os.path.join(SAVED, f"{simdutf}.txt"))).isoformat()
-        else:
-            text, when = run(simdutf, args.filter), today
-        cpu, tables = parse(text)
+    tiers = list(TIERS)
+    if has_avx512_vbmi2() or (args.saved and os.path.exists(
+            os.path.join(SAVED, f"{AVX512[1]}-0.txt"))):
+        tiers.append(AVX512)
+    texts = {t[1]: [] for t in tiers}
+    when = today
+    for i in range(args.runs):
+        for _, simdutf, _ in tiers:
+            name = f"{simdutf}-{i}.txt"
+            if args.saved:
+                path = os.path.join(SAVED, name)
+                if not os.path.exists(path):
+                    continue
+                with open(path) as f:
+                    texts[simdutf].append(f.read())
+                when = datetime.date.fromtimestamp(os.path.getmtime(path)).isoformat()
+            else:
+                texts[simdutf].append(run(simdutf, args.filter, name))
+    for kernel, simdutf, isa in tiers:
+        parsed = [parse(t) for t in texts[simdutf]]
+        if not parsed:
+            continue
+        cpu = parsed[0][0]
+        n = f"median of {len(parsed)} runs, " if len(parsed) > 1 else ""
         print(f"**{isa}: our `{kernel}` kernel vs simdutf `{simdutf}`** "
-              f"({when}, {cpu}; our GB/s over simdutf's, >1 = utfast faster)\n")
-        print(tier_table(kernel, tables))
+              f"({when}, {cpu}; {n}our GB/s over simdutf's, >1 = utfast faster)\n")
+        print(tier_table([ratios(kernel, "simdutf", t) for _, t in parsed]))
         print()
-    print("**AVX-512**: not measured here (no AVX-512 on the development machine); see "
-          "`../shared/hardware/avx512.md`.")
+        if simdutf == AVX512[1]:
+            print(f"**{isa}: our `{kernel}` kernel vs our `avx2` kernel on the same CPU** "
+                  f"(same runs; >1 = the AVX-512 tier is faster)\n")
+            print(tier_table([ratios(kernel, "avx2", t) for _, t in parsed]))
+            print()
+            print("The directions simdutf does not have (code pages, WTF-8, CESU-8, MUTF-8), "
+                  f"`{kernel}` over `avx2`, lowest and highest file:\n")
+            others = [ratios(kernel, "avx2", t, with_simdutf=False) for _, t in parsed]
+            print("| direction | lowest | highest |\n|---|---|---|")
+            for name in others[0]:
+                med = [statistics.median(o[name][f] for o in others if f in o.get(name, {}))
+                       for f in others[0][name]]
+                print(f"| {name} | {min(med):.2f} | {max(med):.2f} |")
+            print()
+    if AVX512 not in tiers:
+        print("**AVX-512**: not measured here (this CPU has no AVX-512 VBMI2); see "
+              "`../shared/hardware/avx512.md`.")
 
 
 if __name__ == "__main__":
