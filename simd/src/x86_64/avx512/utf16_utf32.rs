@@ -20,7 +20,7 @@
 //! no byte of `dst` past it is written. The loop runs while `dst` has room for a
 //! step's largest output (64 bytes); the scalar transcoder converts the rest.
 
-use super::consts::{SWAP16, SWAP32};
+use super::consts::{Bytes64, SWAP16, SWAP32};
 use super::isa::{self, Zmm};
 use crate::generic::handover::{shift, utf16_resync};
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
@@ -63,7 +63,25 @@ pub(crate) unsafe fn utf16_to_utf32(
 ) -> Result<usize, TranscodeError> {
     let (mut pos, mut out) = (0usize, 0usize);
     let end = src.len() & !1;
+    // Steps left before the next attempt of the bulk loop.
+    let mut steps = 0u32;
     while pos + 2 <= end && out + STEP <= dst.len() {
+        if steps == 0 {
+            // SAFETY: the ISA is the caller's promise.
+            (pos, out) = unsafe { bmp16_to_32(src, dst, pos, out, end, from, to) };
+            // SAFETY: as above.
+            let (p, o, ok) = unsafe { pairs16_to_32(src, dst, pos, out, end, from, to) };
+            (pos, out) = (p, o);
+            // After an unpaired surrogate (or near the end), the steps below.
+            steps = if ok { 0 } else { BULK_RETRY };
+            if ok {
+                continue;
+            }
+            if !(pos + 2 <= end && out + STEP <= dst.len()) {
+                break;
+            }
+        }
+        steps -= 1;
         let n = ((end - pos) / 2).min(16);
         let m = low_bits(n as u32) as u16;
         // SAFETY: the masked load reads the `n` units at `pos` (inside `src`); the
@@ -96,6 +114,148 @@ pub(crate) unsafe fn utf16_to_utf32(
         pos,
         out,
     )
+}
+
+/// Steps of the surrogate path between two attempts of a bulk loop.
+const BULK_RETRY: u32 = 8;
+
+/// The bulk of UTF-16 -> UTF-32 from `(pos, out)`: 128 units (four vectors) per
+/// iteration while none is a surrogate, with full loads and plain stores; returns
+/// the new `(pos, out)`, at the first iteration with a surrogate (or too close to
+/// the end of `src[..end]` or of `dst`).
+///
+/// # Safety
+/// The CPU supports the tier's features; `pos <= end <= src.len()`, `out <= dst.len()`.
+#[inline(always)]
+unsafe fn bmp16_to_32(
+    src: &[u8],
+    dst: &mut [u8],
+    mut pos: usize,
+    mut out: usize,
+    end: usize,
+    from: Endian,
+    to: Endian,
+) -> (usize, usize) {
+    // SAFETY: the ISA is the caller's promise; the loads read `src[pos..pos + 256]`
+    // and the stores write `dst[out..out + 512]`, inside both as the loop checks.
+    unsafe {
+        let m_f8 = isa::set1_epi16(lane16(0xF800, from));
+        let p_sur = isa::set1_epi16(lane16(0xD800, from));
+        while pos + 256 <= end && out + 512 <= dst.len() {
+            let s = src.as_ptr().add(pos);
+            let v = [
+                isa::loadu(s),
+                isa::loadu(s.add(64)),
+                isa::loadu(s.add(128)),
+                isa::loadu(s.add(192)),
+            ];
+            let sur = isa::cmpeq_epi16_mask(isa::and_si512(v[0], m_f8), p_sur)
+                | isa::cmpeq_epi16_mask(isa::and_si512(v[1], m_f8), p_sur)
+                | isa::cmpeq_epi16_mask(isa::and_si512(v[2], m_f8), p_sur)
+                | isa::cmpeq_epi16_mask(isa::and_si512(v[3], m_f8), p_sur);
+            if sur != 0 {
+                break;
+            }
+            let d = dst.as_mut_ptr().add(out);
+            for (k, &x) in v.iter().enumerate() {
+                let x = if from == Endian::Big {
+                    isa::shuffle_epi8(x, isa::loadu(SWAP16.0.as_ptr()))
+                } else {
+                    x
+                };
+                let halves = [isa::castsi512_si256(x), isa::extracti64x4_epi64::<1>(x)];
+                for (h, &half) in halves.iter().enumerate() {
+                    let mut w = isa::cvtepu16_epi32(half);
+                    if to == Endian::Big {
+                        w = isa::shuffle_epi8(w, isa::loadu(SWAP32.0.as_ptr()));
+                    }
+                    isa::storeu(d.add(128 * k + 64 * h), w);
+                }
+            }
+            pos += 256;
+            out += 512;
+        }
+    }
+    (pos, out)
+}
+
+/// UTF-16 -> UTF-32 from `(pos, out)` (a character boundary) in steps of 16
+/// units whose input position advances by exactly 32 bytes, so that no load
+/// waits for the previous step's result (only `out` depends on the data). The
+/// units one position later (a second load) are the low halves for the high
+/// surrogates of the step, the last lane's included; a low surrogate in lane 0
+/// whose high half ended the previous step was converted with it (`carry`).
+/// Returns the next character boundary, the output position, and whether the
+/// loop stopped for a reason other than an unpaired surrogate: a step without
+/// any surrogate (back to the bulk loop), or too close to the end of `src[..end]`
+/// or of `dst` (`pos + 34 > end` or `out + 64 > dst.len()`: the caller then
+/// makes no progress here and takes its steps).
+///
+/// # Safety
+/// The CPU supports the tier's features; `pos <= end <= src.len()`, `out <= dst.len()`.
+#[inline(always)]
+unsafe fn pairs16_to_32(
+    src: &[u8],
+    dst: &mut [u8],
+    mut pos: usize,
+    mut out: usize,
+    end: usize,
+    from: Endian,
+    to: Endian,
+) -> (usize, usize, bool) {
+    let mut carry = 0u16;
+    let mut progress = false;
+    // SAFETY: the ISA is the caller's promise; the loads read `src[pos..pos + 34]`,
+    // the store writes at most 16 lanes, `dst[out..out + 64]`, inside both as the
+    // loop checks.
+    let ok = unsafe {
+        let m_fc = isa::set1_epi32(0xFC00);
+        let p_hi = isa::set1_epi32(0xD800);
+        let p_lo = isa::set1_epi32(0xDC00);
+        let offset = isa::set1_epi32(0x1_0000 - (0xD800 << 10) - 0xDC00);
+        let widen = |p: *const u8| {
+            let x = isa::cvtepu16_epi32(isa::loadu_si256(p));
+            if from == Endian::Big {
+                isa::srli_epi32::<16>(isa::shuffle_epi8(x, isa::loadu(SWAP32.0.as_ptr())))
+            } else {
+                x
+            }
+        };
+        loop {
+            if pos + 34 > end || out + 64 > dst.len() {
+                break true;
+            }
+            let s = src.as_ptr().add(pos);
+            let (x, next) = (widen(s), widen(s.add(2)));
+            let hi = isa::cmpeq_epi32_mask(isa::and_si512(x, m_fc), p_hi);
+            let lo = isa::cmpeq_epi32_mask(isa::and_si512(x, m_fc), p_lo);
+            let next_lo = isa::cmpeq_epi32_mask(isa::and_si512(next, m_fc), p_lo);
+            if lo != (hi << 1 | carry) || hi & !next_lo != 0 {
+                break false;
+            }
+            if hi | lo == 0 && progress {
+                break true;
+            }
+            progress = true;
+            let pair = isa::add_epi32(isa::add_epi32(isa::slli_epi32::<10>(x), next), offset);
+            let mut cp = isa::maskz_compress_epi32(!lo, isa::mask_blend_epi32(hi, x, pair));
+            if to == Endian::Big {
+                cp = isa::shuffle_epi8(cp, isa::loadu(SWAP32.0.as_ptr()));
+            }
+            let k = (!lo).count_ones();
+            isa::mask_storeu_epi32(dst.as_mut_ptr().add(out), low_bits(k) as u16, cp);
+            carry = hi >> 15;
+            pos += 32;
+            out += 4 * k as usize;
+        }
+    };
+    (pos + 2 * carry as usize, out, ok && progress)
+}
+
+/// `u` as the 16-bit lane value (little-endian read) of a unit in byte order `e`.
+#[inline(always)]
+fn lane16(u: u16, e: Endian) -> i16 {
+    i16::from_le_bytes(e.write_u16(u))
 }
 
 /// One UTF-16 -> UTF-32 step: the units `x` (zero-extended, native order), `n` of
@@ -174,7 +334,18 @@ pub(crate) unsafe fn utf32_to_utf16(
 ) -> Result<usize, TranscodeError> {
     let (mut pos, mut out) = (0usize, 0usize);
     let end = src.len() & !3;
+    let mut steps = 0u32;
     while pos + 4 <= end && out + STEP <= dst.len() {
+        if steps == 0 {
+            // SAFETY: the ISA is the caller's promise.
+            let (p, o) = unsafe { bmp32_to_16(src, dst, pos, out, end, from, to) };
+            (pos, out) = (p, o);
+            steps = BULK_RETRY;
+            if !(pos + 4 <= end && out + STEP <= dst.len()) {
+                break;
+            }
+        }
+        steps -= 1;
         let n = ((end - pos) / 4).min(16);
         let m = low_bits(n as u32) as u16;
         // SAFETY: the masked load reads the `n` code points at `pos` (inside
@@ -234,3 +405,75 @@ pub(crate) unsafe fn utf32_to_utf16(
         out,
     )
 }
+
+/// The bulk of UTF-32 -> UTF-16 from `(pos, out)`: 64 code points (four vectors)
+/// per iteration while all are BMP characters (below U+10000, no surrogate), with
+/// full loads, two-vector narrowing permutes (`vpermt2w`) and plain stores; returns
+/// the new `(pos, out)`.
+///
+/// # Safety
+/// The CPU supports the tier's features; `pos <= end <= src.len()`, `out <= dst.len()`.
+#[inline(always)]
+unsafe fn bmp32_to_16(
+    src: &[u8],
+    dst: &mut [u8],
+    mut pos: usize,
+    mut out: usize,
+    end: usize,
+    from: Endian,
+    to: Endian,
+) -> (usize, usize) {
+    // SAFETY: the ISA is the caller's promise; the loads read `src[pos..pos + 256]`
+    // and the stores write `dst[out..out + 128]`, inside both as the loop checks.
+    unsafe {
+        let bmp_max = isa::set1_epi32(0xFFFF);
+        let m_sur = isa::set1_epi32(0xFFFF_F800u32 as i32);
+        let p_sur = isa::set1_epi32(0xD800);
+        let narrow = isa::loadu(NARROW.0.as_ptr());
+        while pos + 256 <= end && out + 128 <= dst.len() {
+            let s = src.as_ptr().add(pos);
+            let mut v = [
+                isa::loadu(s),
+                isa::loadu(s.add(64)),
+                isa::loadu(s.add(128)),
+                isa::loadu(s.add(192)),
+            ];
+            if from == Endian::Big {
+                for x in v.iter_mut() {
+                    *x = isa::shuffle_epi8(*x, isa::loadu(SWAP32.0.as_ptr()));
+                }
+            }
+            let max = isa::max_epu32(isa::max_epu32(v[0], v[1]), isa::max_epu32(v[2], v[3]));
+            let bad = isa::cmpgt_epu32_mask(max, bmp_max)
+                | isa::cmpeq_epi32_mask(isa::and_si512(v[0], m_sur), p_sur)
+                | isa::cmpeq_epi32_mask(isa::and_si512(v[1], m_sur), p_sur)
+                | isa::cmpeq_epi32_mask(isa::and_si512(v[2], m_sur), p_sur)
+                | isa::cmpeq_epi32_mask(isa::and_si512(v[3], m_sur), p_sur);
+            if bad != 0 {
+                break;
+            }
+            let d = dst.as_mut_ptr().add(out);
+            for k in 0..2 {
+                let mut w = isa::permutex2var_epi16(v[2 * k], narrow, v[2 * k + 1]);
+                if to == Endian::Big {
+                    w = isa::shuffle_epi8(w, isa::loadu(SWAP16.0.as_ptr()));
+                }
+                isa::storeu(d.add(64 * k), w);
+            }
+            pos += 256;
+            out += 128;
+        }
+    }
+    (pos, out)
+}
+
+/// `vpermt2w` indices of the low 16-bit halves of the 32 dwords of two vectors.
+static NARROW: Bytes64 = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 32 {
+        t[2 * i] = (2 * i) as u8;
+        i += 1;
+    }
+    Bytes64(t)
+};
