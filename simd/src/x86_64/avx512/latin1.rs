@@ -108,7 +108,24 @@ pub(crate) unsafe fn utf8_to_latin1(
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     let (mut pos, mut out) = (0usize, 0usize);
+    // Steps left before the next attempt of the fixed-advance loop.
+    let mut steps = 0u32;
     while pos < src.len() && out + 64 <= dst.len() {
+        if steps == 0 {
+            // SAFETY: the ISA is the caller's promise.
+            let (p, o, ok) = unsafe { bulk_utf8_to_latin1(src, dst, pos, out) };
+            (pos, out) = (p, o);
+            if ok {
+                // Too close to the end of `src` or `dst`: the steps below.
+                steps = u32::MAX;
+            } else {
+                steps = 2;
+            }
+            if !(pos < src.len() && out + 64 <= dst.len()) {
+                break;
+            }
+        }
+        steps -= 1;
         let n = (src.len() - pos).min(64);
         let valid = low_bits(n as u32);
         // SAFETY: the masked load reads the `n` bytes at `pos` (inside `src`); the
@@ -163,4 +180,83 @@ pub(crate) unsafe fn utf8_to_latin1(
         pos,
         out,
     )
+}
+
+/// UTF-8 -> Latin-1 from `(pos, out)` (a character boundary) in steps of 64 bytes
+/// whose input position advances by exactly 64 bytes, so that no load waits for
+/// the previous step's result (only `out` depends on the data): four ASCII vectors
+/// with one test and plain stores, else one vector at a time. A step checks that
+/// every byte from 0x80 is a first byte C2/C3 or the continuation byte right after
+/// one; a first byte in the last lane (`carry`) pairs with lane 0 of the next step,
+/// which takes its continuation byte (plus 0x40 after C3) as the character.
+/// Returns the next character boundary, the output position and whether the loop
+/// stopped near the end of `src` or `dst` (`pos + 64 > src.len()` or
+/// `out + 64 > dst.len()`), not at a step it cannot convert (an error, a
+/// character above U+00FF, a truncated sequence: the caller's steps and the
+/// scalar code take those).
+///
+/// # Safety
+/// The CPU supports the tier's features; `pos <= src.len()`, `out <= dst.len()`.
+#[inline(always)]
+unsafe fn bulk_utf8_to_latin1(
+    src: &[u8],
+    dst: &mut [u8],
+    mut pos: usize,
+    mut out: usize,
+) -> (usize, usize, bool) {
+    let (mut carry, mut carry3) = (0u64, 0u64);
+    // SAFETY: the ISA is the caller's promise; every load reads inside
+    // `src[pos..pos + 256]` or `src[pos..pos + 64]`, every store writes inside
+    // `dst[out..out + 256]` or `dst[out..out + 64]`, as the loop conditions check.
+    let ok = unsafe {
+        let (c2, c3, x40) = (
+            isa::set1_epi8(0xC2u8 as i8),
+            isa::set1_epi8(0xC3u8 as i8),
+            isa::set1_epi8(0x40),
+        );
+        loop {
+            while carry == 0 && pos + 256 <= src.len() && out + 256 <= dst.len() {
+                let s = src.as_ptr().add(pos);
+                let v = [
+                    isa::loadu(s),
+                    isa::loadu(s.add(64)),
+                    isa::loadu(s.add(128)),
+                    isa::loadu(s.add(192)),
+                ];
+                let any = isa::or_si512(isa::or_si512(v[0], v[1]), isa::or_si512(v[2], v[3]));
+                if isa::movepi8_mask(any) != 0 {
+                    break;
+                }
+                let d = dst.as_mut_ptr().add(out);
+                for (k, &x) in v.iter().enumerate() {
+                    isa::storeu(d.add(64 * k), x);
+                }
+                pos += 256;
+                out += 256;
+            }
+            if pos + 64 > src.len() || out + 64 > dst.len() {
+                break true;
+            }
+            let v = isa::loadu(src.as_ptr().add(pos));
+            let high = isa::movepi8_mask(v);
+            // 0x80..0xBF, signed below -64.
+            let cont = isa::cmplt_epi8_mask(v, isa::set1_epi8(-64));
+            let is_c3 = isa::cmpeq_epi8_mask(v, c3);
+            let leads = is_c3 | isa::cmpeq_epi8_mask(v, c2);
+            if high != leads | cont || cont != (leads << 1 | carry) {
+                break false;
+            }
+            let chars = isa::mask_add_epi8(v, is_c3 << 1 | carry3, v, x40);
+            let keep = !leads;
+            let k = keep.count_ones();
+            let d = dst.as_mut_ptr().add(out);
+            isa::mask_storeu_epi8(d, low_bits(k), isa::maskz_compress_epi8(keep, chars));
+            carry = leads >> 63;
+            carry3 = is_c3 >> 63;
+            pos += 64;
+            out += k as usize;
+        }
+    };
+    // A first byte in the last lane was not converted: the boundary is before it.
+    (pos - carry as usize, out, ok)
 }

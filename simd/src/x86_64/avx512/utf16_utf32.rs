@@ -141,6 +141,21 @@ unsafe fn bmp16_to_32(
     unsafe {
         let m_f8 = isa::set1_epi16(lane16(0xF800, from));
         let p_sur = isa::set1_epi16(lane16(0xD800, from));
+        let widen_store = |x: Zmm, d: *mut u8| {
+            let x = if from == Endian::Big {
+                isa::shuffle_epi8(x, isa::loadu(SWAP16.0.as_ptr()))
+            } else {
+                x
+            };
+            let halves = [isa::castsi512_si256(x), isa::extracti64x4_epi64::<1>(x)];
+            for (h, &half) in halves.iter().enumerate() {
+                let mut w = isa::cvtepu16_epi32(half);
+                if to == Endian::Big {
+                    w = isa::shuffle_epi8(w, isa::loadu(SWAP32.0.as_ptr()));
+                }
+                isa::storeu(d.add(64 * h), w);
+            }
+        };
         while pos + 256 <= end && out + 512 <= dst.len() {
             let s = src.as_ptr().add(pos);
             let v = [
@@ -158,19 +173,7 @@ unsafe fn bmp16_to_32(
             }
             let d = dst.as_mut_ptr().add(out);
             for (k, &x) in v.iter().enumerate() {
-                let x = if from == Endian::Big {
-                    isa::shuffle_epi8(x, isa::loadu(SWAP16.0.as_ptr()))
-                } else {
-                    x
-                };
-                let halves = [isa::castsi512_si256(x), isa::extracti64x4_epi64::<1>(x)];
-                for (h, &half) in halves.iter().enumerate() {
-                    let mut w = isa::cvtepu16_epi32(half);
-                    if to == Endian::Big {
-                        w = isa::shuffle_epi8(w, isa::loadu(SWAP32.0.as_ptr()));
-                    }
-                    isa::storeu(d.add(128 * k + 64 * h), w);
-                }
+                widen_store(x, d.add(128 * k));
             }
             pos += 256;
             out += 512;
@@ -213,6 +216,7 @@ unsafe fn pairs16_to_32(
         let p_hi = isa::set1_epi32(0xD800);
         let p_lo = isa::set1_epi32(0xDC00);
         let offset = isa::set1_epi32(0x1_0000 - (0xD800 << 10) - 0xDC00);
+        let even = isa::loadu(EVEN32.0.as_ptr());
         let widen = |p: *const u8| {
             let x = isa::cvtepu16_epi32(isa::loadu_si256(p));
             if from == Endian::Big {
@@ -238,6 +242,20 @@ unsafe fn pairs16_to_32(
             }
             progress = true;
             let pair = isa::add_epi32(isa::add_epi32(isa::slli_epi32::<10>(x), next), offset);
+            if hi | lo == 0xFFFF {
+                // Eight pairs: the high lanes are the even ones (odd ones after a
+                // carry), gathered with a fixed permute instead of a compress.
+                let idx = isa::add_epi32(even, isa::set1_epi32(carry as i32));
+                let mut cp = isa::permutexvar_epi32(idx, pair);
+                if to == Endian::Big {
+                    cp = isa::shuffle_epi8(cp, isa::loadu(SWAP32.0.as_ptr()));
+                }
+                isa::storeu_si256(dst.as_mut_ptr().add(out), isa::castsi512_si256(cp));
+                carry = hi >> 15;
+                pos += 32;
+                out += 32;
+                continue;
+            }
             let mut cp = isa::maskz_compress_epi32(!lo, isa::mask_blend_epi32(hi, x, pair));
             if to == Endian::Big {
                 cp = isa::shuffle_epi8(cp, isa::loadu(SWAP32.0.as_ptr()));
@@ -378,11 +396,23 @@ pub(crate) unsafe fn utf32_to_utf16(
                 if to == Endian::Big {
                     units = isa::shuffle_epi8(units, isa::loadu(SWAP16.0.as_ptr()));
                 }
-                let keep = spread2(m) | spread2(supp) << 1;
-                let k = keep.count_ones();
                 let d = dst.as_mut_ptr().add(out);
-                isa::mask_storeu_epi16(d, low_bits(k), isa::maskz_compress_epi16(keep, units));
-                Some(2 * k as usize)
+                if supp == m {
+                    // Only supplementary characters: every lane is its pair, in
+                    // order (no compress).
+                    isa::mask_storeu_epi32(d, m, units);
+                    Some(4 * n)
+                } else if supp == 0 {
+                    // Only BMP characters: narrowed.
+                    let w = isa::zextsi256_si512(isa::cvtepi32_epi16(units));
+                    isa::mask_storeu_epi16(d, m as u32, w);
+                    Some(2 * n)
+                } else {
+                    let keep = spread2(m) | spread2(supp) << 1;
+                    let k = keep.count_ones();
+                    isa::mask_storeu_epi16(d, low_bits(k), isa::maskz_compress_epi16(keep, units));
+                    Some(2 * k as usize)
+                }
             }
         };
         match r {
@@ -407,9 +437,9 @@ pub(crate) unsafe fn utf32_to_utf16(
 }
 
 /// The bulk of UTF-32 -> UTF-16 from `(pos, out)`: 64 code points (four vectors)
-/// per iteration while all are BMP characters (below U+10000, no surrogate), with
-/// full loads, two-vector narrowing permutes (`vpermt2w`) and plain stores; returns
-/// the new `(pos, out)`.
+/// per iteration while all are BMP characters (below U+10000, no surrogate: two
+/// narrowing permutes, `vpermt2w`) or all supplementary ones (each lane its pair),
+/// with full loads and plain stores; returns the new `(pos, out)`.
 ///
 /// # Safety
 /// The CPU supports the tier's features; `pos <= end <= src.len()`, `out <= dst.len()`.
@@ -424,13 +454,19 @@ unsafe fn bmp32_to_16(
     to: Endian,
 ) -> (usize, usize) {
     // SAFETY: the ISA is the caller's promise; the loads read `src[pos..pos + 256]`
-    // and the stores write `dst[out..out + 128]`, inside both as the loop checks.
+    // and the stores write inside `dst[out..out + 256]`, inside both as the loop
+    // checks.
     unsafe {
         let bmp_max = isa::set1_epi32(0xFFFF);
         let m_sur = isa::set1_epi32(0xFFFF_F800u32 as i32);
         let p_sur = isa::set1_epi32(0xD800);
         let narrow = isa::loadu(NARROW.0.as_ptr());
-        while pos + 256 <= end && out + 128 <= dst.len() {
+        let (hi_base, lo_mask, lo_base) = (
+            isa::set1_epi32(0xD7C0),
+            isa::set1_epi32(0x3FF),
+            isa::set1_epi32(0xDC00),
+        );
+        while pos + 256 <= end && out + 256 <= dst.len() {
             let s = src.as_ptr().add(pos);
             let mut v = [
                 isa::loadu(s),
@@ -444,24 +480,45 @@ unsafe fn bmp32_to_16(
                 }
             }
             let max = isa::max_epu32(isa::max_epu32(v[0], v[1]), isa::max_epu32(v[2], v[3]));
-            let bad = isa::cmpgt_epu32_mask(max, bmp_max)
-                | isa::cmpeq_epi32_mask(isa::and_si512(v[0], m_sur), p_sur)
+            let sur = isa::cmpeq_epi32_mask(isa::and_si512(v[0], m_sur), p_sur)
                 | isa::cmpeq_epi32_mask(isa::and_si512(v[1], m_sur), p_sur)
                 | isa::cmpeq_epi32_mask(isa::and_si512(v[2], m_sur), p_sur)
                 | isa::cmpeq_epi32_mask(isa::and_si512(v[3], m_sur), p_sur);
-            if bad != 0 {
+            let d = dst.as_mut_ptr().add(out);
+            if isa::cmpgt_epu32_mask(max, bmp_max) | sur == 0 {
+                for k in 0..2 {
+                    let mut w = isa::permutex2var_epi16(v[2 * k], narrow, v[2 * k + 1]);
+                    if to == Endian::Big {
+                        w = isa::shuffle_epi8(w, isa::loadu(SWAP16.0.as_ptr()));
+                    }
+                    isa::storeu(d.add(64 * k), w);
+                }
+                pos += 256;
+                out += 128;
+                continue;
+            }
+            if sur != 0 {
                 break;
             }
-            let d = dst.as_mut_ptr().add(out);
-            for k in 0..2 {
-                let mut w = isa::permutex2var_epi16(v[2 * k], narrow, v[2 * k + 1]);
+            // Only supplementary characters (at most U+10FFFF): each lane
+            // becomes its pair, `high | low << 16`, in place.
+            let min = isa::min_epu32(isa::min_epu32(v[0], v[1]), isa::min_epu32(v[2], v[3]));
+            if isa::cmple_epu32_mask(min, bmp_max) != 0
+                || isa::cmpgt_epu32_mask(max, isa::set1_epi32(0x10_FFFF)) != 0
+            {
+                break;
+            }
+            for (k, &x) in v.iter().enumerate() {
+                let high = isa::add_epi32(isa::srli_epi32::<10>(x), hi_base);
+                let low = isa::or_si512(isa::and_si512(x, lo_mask), lo_base);
+                let mut w = isa::or_si512(high, isa::slli_epi32::<16>(low));
                 if to == Endian::Big {
                     w = isa::shuffle_epi8(w, isa::loadu(SWAP16.0.as_ptr()));
                 }
                 isa::storeu(d.add(64 * k), w);
             }
             pos += 256;
-            out += 128;
+            out += 256;
         }
     }
     (pos, out)
@@ -473,6 +530,17 @@ static NARROW: Bytes64 = {
     let mut i = 0;
     while i < 32 {
         t[2 * i] = (2 * i) as u8;
+        i += 1;
+    }
+    Bytes64(t)
+};
+
+/// `vpermd` indices of the even lanes (0, 2, .., 14, then zeros).
+static EVEN32: Bytes64 = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 8 {
+        t[4 * i] = (2 * i) as u8;
         i += 1;
     }
     Bytes64(t)
