@@ -5,8 +5,10 @@
 //! in the hardware runs of `../shared/hardware/avx512.md`) run the generic
 //! algorithms with 512-bit vectors; the transcoders of this directory (VBMI2, and
 //! the F/BW Latin-1 <-> UTF-16/32 with masked last steps) are the
-//! tier's own code; every other entry is the avx2 kernel's (the byte swaps
-//! included: the tier's own were slower on Zen 5 and are deleted).
+//! tier's own code (UTF-16 <-> UTF-32 and UTF-8 -> Latin-1 with bulk loops and
+//! fixed-advance steps; Latin-1 -> UTF-8 is a 512-bit ASCII prefix, then the avx2
+//! entry); every other entry is the avx2 kernel's (the byte swaps included: the
+//! tier's own were slower on Zen 5 and are deleted).
 
 use crate::kernel::Kernel;
 
