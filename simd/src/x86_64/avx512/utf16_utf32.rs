@@ -244,7 +244,48 @@ unsafe fn pairs16_to_32(
                 x
             }
         };
+        let (m_fc16, p_hi16, p_lo16) = (
+            isa::set1_epi16(0xFC00u16 as i16),
+            isa::set1_epi16(0xD800u16 as i16),
+            isa::set1_epi16(0xDC00u16 as i16),
+        );
+        // `[hi, lo]` minus `[D800, DC00]` in each 32-bit lane, then
+        // `(hi << 10) + lo` (`vpmaddwd`) plus 0x10000: the code point.
+        let bases = isa::set1_epi32(0xDC00_D800u32 as i32);
+        let weights = isa::set1_epi32(0x0001_0400);
+        let x10000 = isa::set1_epi32(0x1_0000);
+        let native = |v: Zmm| {
+            if from == Endian::Big {
+                isa::shuffle_epi8(v, isa::loadu(SWAP16.0.as_ptr()))
+            } else {
+                v
+            }
+        };
         loop {
+            // Sixteen pairs (32 units, aligned to the pairs or one unit off after
+            // a carry): each 32-bit lane of the units (or of the units one later)
+            // is a pair, converted in place.
+            while pos + 66 <= end && out + 64 <= dst.len() {
+                let s = src.as_ptr().add(pos);
+                let (v, w) = (native(isa::loadu(s)), native(isa::loadu(s.add(2))));
+                let hi = isa::cmpeq_epi16_mask(isa::and_si512(v, m_fc16), p_hi16);
+                let lo = isa::cmpeq_epi16_mask(isa::and_si512(v, m_fc16), p_lo16);
+                let next_lo = isa::cmpeq_epi16_mask(isa::and_si512(w, m_fc16), p_lo16);
+                let c = carry as u32;
+                if hi | lo != u32::MAX || lo != (hi << 1 | c) || hi & !next_lo != 0 {
+                    break;
+                }
+                let pairs = if carry == 0 { v } else { w };
+                let t = isa::sub_epi16(pairs, bases);
+                let mut cp = isa::add_epi32(isa::madd_epi16(t, weights), x10000);
+                if to == Endian::Big {
+                    cp = isa::shuffle_epi8(cp, isa::loadu(SWAP32.0.as_ptr()));
+                }
+                isa::storeu(dst.as_mut_ptr().add(out), cp);
+                progress = true;
+                pos += 64;
+                out += 64;
+            }
             if pos + 34 > end || out + 64 > dst.len() {
                 break true;
             }
