@@ -209,7 +209,7 @@ unsafe fn bmp16_to_32(
 /// whose high half ended the previous step was converted with it (`carry`).
 /// Returns the next character boundary, the output position, and whether the
 /// loop stopped for a reason other than an unpaired surrogate: a step without
-/// any surrogate (back to the bulk loop), or too close to the end of `src[..end]`
+/// any surrogate (back to the bulk loop, when it has room), or too close to the end of `src[..end]`
 /// or of `dst` (`pos + 34 > end` or `out + 64 > dst.len()`: the caller then
 /// makes no progress here and takes its steps).
 ///
@@ -297,7 +297,8 @@ unsafe fn pairs16_to_32(
             if lo != (hi << 1 | carry) || hi & !next_lo != 0 {
                 break false;
             }
-            if hi | lo == 0 && progress {
+            // A step without surrogates: back to the bulk loop if it has room.
+            if hi | lo == 0 && progress && pos + 256 <= end && out + 512 <= dst.len() {
                 break true;
             }
             progress = true;
