@@ -2,7 +2,7 @@
 //!
 //! | kernel | CPUs | features | what it runs at 512 bits |
 //! |---|---|---|---|
-//! | `"avx512-vbmi2"` ([`vbmi2`]) | Ice Lake, Sapphire Rapids, Zen 4/5 | F, BW, VL, DQ, CD, VBMI, VBMI2 | validation, lengths, UTF-8 -> UTF-8, the VBMI2 transcoders of this directory, and its F/BW code: byte swaps, Latin-1 <-> UTF-16/32 (masked last steps) |
+//! | `"avx512-vbmi2"` ([`vbmi2`]) | Ice Lake, Sapphire Rapids, Zen 4/5 | F, BW, VL, DQ, CD, VBMI, VBMI2 | validation, lengths, UTF-8 -> UTF-8, the VBMI2 transcoders of this directory, and its F/BW code: Latin-1 <-> UTF-16/32 (masked last steps) |
 //! | `"avx512"` ([`bw`]) | Skylake-SP, Cascade Lake (and any AVX-512 CPU without VBMI2) | F, BW, VL, DQ, CD | validation and lengths (long read-only scans) |
 //!
 //! Every other entry of both tiers is the avx2 kernel's own entry (every AVX-512 CPU
@@ -11,8 +11,10 @@
 //! The Skylake-class tier stays at 256 bits for every transcoder: on those CPUs
 //! 512-bit instructions lower the core's clock for a while, which a short
 //! conversion does not win back, and their transcoders have no VBMI2. That holds
-//! for the F/BW code of this directory too (`swap`, `latin1_units`): those
-//! operations stream memory, and their masks only replace a short scalar tail.
+//! for the F/BW code of this directory too (`latin1_units`): those operations
+//! stream memory, and their masks only replace a short scalar tail. The byte swaps
+//! are the avx2 entry on both tiers (the 512-bit ones, measured on Zen 5, were
+//! slower: 0.85-0.9x for UTF-32, 0.1x on surrogate pairs for UTF-16; deleted).
 //!
 //! The tiers are detected at run time. With `--cfg utfast_avx512_model` (the
 //! portable model of the AVX-512 instructions, for machines without them) both
@@ -24,7 +26,6 @@ mod consts;
 pub(crate) mod isa;
 mod latin1;
 mod latin1_units;
-mod swap;
 mod utf16_utf32;
 mod utf8_decode;
 mod utf8_encode;
@@ -85,8 +86,6 @@ mod tests {
         // The F/BW code of this directory: 512 bits on the VBMI2 tier, avx2 on the
         // Skylake-class one (see the module documentation).
         for op in [
-            "utf16_to_utf16",
-            "utf32_to_utf32",
             "latin1_to_utf16",
             "latin1_to_utf32",
             "utf16_to_latin1",
@@ -94,6 +93,12 @@ mod tests {
         ] {
             let imp = |t: &[(&'static str, &'static str)]| t.iter().find(|e| e.0 == op).unwrap().1;
             assert_eq!(imp(super::vbmi2::IMPLS), "avx512", "{op}");
+            assert_eq!(imp(super::bw::IMPLS), "avx2", "{op}");
+        }
+        // The byte swaps: the avx2 entry on both tiers (measured faster on Zen 5).
+        for op in ["utf16_to_utf16", "utf32_to_utf32"] {
+            let imp = |t: &[(&'static str, &'static str)]| t.iter().find(|e| e.0 == op).unwrap().1;
+            assert_eq!(imp(super::vbmi2::IMPLS), "avx2", "{op}");
             assert_eq!(imp(super::bw::IMPLS), "avx2", "{op}");
         }
         // The tier with VBMI2 runs at least what the other one runs at 512 bits.

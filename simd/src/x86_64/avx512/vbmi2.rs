@@ -4,8 +4,11 @@
 //! Validation, lengths and UTF-8 -> UTF-8 (measured faster at 512 bits than avx2
 //! in the hardware runs of `../shared/hardware/avx512.md`) run the generic
 //! algorithms with 512-bit vectors; the transcoders of this directory (VBMI2, and
-//! the F/BW byte swaps and Latin-1 <-> UTF-16/32 with masked last steps) are the
-//! tier's own code; every other entry is the avx2 kernel's.
+//! the F/BW Latin-1 <-> UTF-16/32 with masked last steps) are the
+//! tier's own code (UTF-16 <-> UTF-32 and UTF-8 -> Latin-1 with bulk loops and
+//! fixed-advance steps; Latin-1 -> UTF-8 is a 512-bit ASCII prefix, then the avx2
+//! entry); every other entry is the avx2 kernel's (the byte swaps included: the
+//! tier's own were slower on Zen 5 and are deleted).
 
 use crate::kernel::Kernel;
 
@@ -43,7 +46,5 @@ crate::x86_64::avx512::isa::avx512_simd_kernel! {
         latin1_to_utf32 = crate::x86_64::avx512::latin1_units::latin1_to_utf32 as "avx512",
         utf16_to_latin1 = crate::x86_64::avx512::latin1_units::utf16_to_latin1 as "avx512",
         utf32_to_latin1 = crate::x86_64::avx512::latin1_units::utf32_to_latin1 as "avx512",
-        utf16_to_utf16 = crate::x86_64::avx512::swap::utf16_to_utf16 as "avx512",
-        utf32_to_utf32 = crate::x86_64::avx512::swap::utf32_to_utf32 as "avx512",
     ];
 }

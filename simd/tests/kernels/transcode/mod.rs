@@ -8,6 +8,7 @@ mod more_pairs;
 mod roundtrip;
 mod tails;
 mod units;
+mod units_bulk;
 mod utf16_exhaustive;
 mod utf8_blocks;
 mod utf8_utf16;
