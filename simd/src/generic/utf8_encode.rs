@@ -126,6 +126,44 @@ pub(crate) trait EncodeHooks {
     fn count_ones8(x: usize) -> usize {
         POPCOUNT8[x & 0xFF] as usize
     }
+
+    /// Converts the block `u` of UTF-16 units (machine order) with the kernel's own
+    /// instructions into `dst`, storing at most `bmp_stores(B::BYTES)` bytes
+    /// there, if it can: returns the bytes written, or `None` (the default; for a
+    /// block it does not take, e.g. ASCII or with surrogates) to let the generic
+    /// steps do it. Tried by the block loops before the generic steps.
+    ///
+    /// # Safety
+    /// The CPU supports `B`'s ISA and the hooks' ISA; `bmp_stores(B::BYTES)`
+    /// writable bytes at `dst`.
+    #[inline(always)]
+    unsafe fn bmp_block<B: VectorExt>(_u: B, _dst: *mut u8) -> Option<usize> {
+        None
+    }
+
+    /// [`bmp_block`](Self::bmp_block) for the UTF-32 loop: a block of two vectors of
+    /// UTF-32 units (machine order), all below U+10000 (tested by the loop).
+    ///
+    /// # Safety
+    /// As [`bmp_block`](Self::bmp_block).
+    #[inline(always)]
+    unsafe fn bmp_block32<B: VectorExt>(_a: B, _b: B, _dst: *mut u8) -> Option<usize> {
+        None
+    }
+
+    /// In the ASCII run of the UTF-16 loop, with vectors wider than 128 bits: two
+    /// vectors of units (machine order) that are not all ASCII, converted with the
+    /// kernel's own instructions into `dst` (storing at most `2 * B::BYTES` bytes)
+    /// if every unit is below U+0800, so that the run goes on; returns the bytes
+    /// written, or `None` (the default: the run ends, as without the hook).
+    ///
+    /// # Safety
+    /// The CPU supports `B`'s ISA and the hooks' ISA; `2 * B::BYTES` writable
+    /// bytes at `dst`.
+    #[inline(always)]
+    unsafe fn run_two_pair<B: VectorExt>(_u0: B, _u1: B, _dst: *mut u8) -> Option<usize> {
+        None
+    }
 }
 
 impl EncodeHooks for crate::generic::hooks::NoHooks {}
@@ -184,11 +222,21 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 // unit is below U+0800 (and so no surrogate), else the run ends.
                 // With 128-bit vectors only: with 256-bit ones a vector is more
                 // often mixed, and the avx2 kernel's Latin-1 rows lost 10-15%.
-                if B::BYTES != 16 {
-                    break;
-                }
                 if BE {
                     (u0, u1) = (u0.swap_bytes16(), u1.swap_bytes16());
+                }
+                if B::BYTES != 16 {
+                    // (Without the hook, the swapped units are unused and the swap
+                    // is not compiled.)
+                    if out + 2 * B::BYTES <= dst.len() {
+                        let d = dst.as_mut_ptr().add(out);
+                        if let Some(w) = H::run_two_pair(u0, u1, d) {
+                            out += w;
+                            pos += 2 * B::BYTES;
+                            continue;
+                        }
+                    }
+                    break;
                 }
                 if !u0.or(u1).and(p16(0xF800)).is_zero() || out + 2 * B::BYTES + 3 > dst.len() {
                     break;
@@ -377,8 +425,29 @@ unsafe fn utf32_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
             let all = v[0].or(v[1]).or(v[2].or(v[3]));
             if !all.and(not_ascii).is_zero() {
                 // Not all ASCII: two blocks through the two-byte step if every unit
-                // is below U+0800, else the run ends (128-bit vectors only).
-                if B::BYTES != 16 || out + 2 * B::BYTES + 3 > dst.len() {
+                // is below U+0800, else the run ends (128-bit vectors only, or the
+                // hook's step).
+                if B::BYTES != 16 {
+                    let not_two = p32::<B>(u32::from_ne_bytes(if BE {
+                        [0xFF, 0xFF, 0xF8, 0x00]
+                    } else {
+                        [0x00, 0xF8, 0xFF, 0xFF]
+                    }));
+                    // (Without the hook, none of this is compiled.)
+                    if out + 2 * B::BYTES <= dst.len() && all.and(not_two).is_zero() {
+                        let v = if BE { v.map(|x| x.swap_bytes32()) } else { v };
+                        let u0 = B::narrow32_small(v[0], v[1]);
+                        let u1 = B::narrow32_small(v[2], v[3]);
+                        let d = dst.as_mut_ptr().add(out);
+                        if let Some(w) = H::run_two_pair(u0, u1, d) {
+                            out += w;
+                            pos += 4 * B::BYTES;
+                            continue;
+                        }
+                    }
+                    break;
+                }
+                if out + 2 * B::BYTES + 3 > dst.len() {
                     break;
                 }
                 // The constants are loaded here, not kept in registers: hoisted
@@ -501,6 +570,11 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 if BE {
                     u = u.swap_bytes16();
                 }
+                if let Some(w) = H::bmp_block(u, d) {
+                    out += w;
+                    pos += B::BYTES;
+                    continue;
+                }
                 let c = Classes::of(u);
                 if c.idx == Classes::<B>::ASCII {
                     store_half(B::narrow16_small(u, u), d);
@@ -606,6 +680,11 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 continue;
             }
             if ab.and(p32(0xFFFF_0000)).is_zero() {
+                if let Some(w) = H::bmp_block32(a, b, d) {
+                    out += w;
+                    pos += read;
+                    continue;
+                }
                 let u = B::narrow32_small(a, b);
                 let c = Classes::of(u);
                 // Below U+0800 there are no surrogates: no test for them (as in

@@ -21,13 +21,13 @@
 
 pub(crate) mod bw;
 mod consts;
+mod enc_utf8;
 pub(crate) mod isa;
 mod latin1;
 mod latin1_units;
 mod swap;
 mod utf16_utf32;
 mod utf8_decode;
-mod utf8_encode;
 pub(crate) mod vbmi2;
 
 /// The features of the `"avx512"` tier's functions: AVX-512 F, BW, VL, DQ, CD, and
