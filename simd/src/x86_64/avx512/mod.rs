@@ -27,7 +27,6 @@ mod latin1;
 mod latin1_units;
 mod swap;
 mod utf16_utf32;
-mod utf8_decode;
 pub(crate) mod vbmi2;
 
 /// The features of the `"avx512"` tier's functions: AVX-512 F, BW, VL, DQ, CD, and
