@@ -164,6 +164,20 @@ pub(crate) trait EncodeHooks {
     unsafe fn run_two_pair<B: VectorExt>(_u0: B, _u1: B, _dst: *mut u8) -> Option<usize> {
         None
     }
+
+    /// [`run_two_pair`](Self::run_two_pair) for the UTF-32 ASCII run: four vectors
+    /// of UTF-32 units as loaded (big-endian when `BE`), not all ASCII, converted
+    /// (at most `2 * B::BYTES` bytes stored) if every unit is below U+0800.
+    ///
+    /// # Safety
+    /// As [`run_two_pair`](Self::run_two_pair).
+    #[inline(always)]
+    unsafe fn run_two_pair32<B: VectorExt, const BE: bool>(
+        _v: &[B; 4],
+        _dst: *mut u8,
+    ) -> Option<usize> {
+        None
+    }
 }
 
 impl EncodeHooks for crate::generic::hooks::NoHooks {}
@@ -427,27 +441,15 @@ unsafe fn utf32_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 // Not all ASCII: two blocks through the two-byte step if every unit
                 // is below U+0800, else the run ends (128-bit vectors only, or the
                 // hook's step).
-                if B::BYTES != 16 {
-                    let not_two = p32::<B>(u32::from_ne_bytes(if BE {
-                        [0xFF, 0xFF, 0xF8, 0x00]
-                    } else {
-                        [0x00, 0xF8, 0xFF, 0xFF]
-                    }));
-                    // (Without the hook, none of this is compiled.)
-                    if out + 2 * B::BYTES <= dst.len() && all.and(not_two).is_zero() {
-                        let v = if BE { v.map(|x| x.swap_bytes32()) } else { v };
-                        let u0 = B::narrow32_small(v[0], v[1]);
-                        let u1 = B::narrow32_small(v[2], v[3]);
-                        let d = dst.as_mut_ptr().add(out);
-                        if let Some(w) = H::run_two_pair(u0, u1, d) {
-                            out += w;
-                            pos += 4 * B::BYTES;
-                            continue;
-                        }
+                if B::BYTES != 16 && out + 2 * B::BYTES <= dst.len() {
+                    let d = dst.as_mut_ptr().add(out);
+                    if let Some(w) = H::run_two_pair32::<B, BE>(&v, d) {
+                        out += w;
+                        pos += 4 * B::BYTES;
+                        continue;
                     }
-                    break;
                 }
-                if out + 2 * B::BYTES + 3 > dst.len() {
+                if B::BYTES != 16 || out + 2 * B::BYTES + 3 > dst.len() {
                     break;
                 }
                 // The constants are loaded here, not kept in registers: hoisted

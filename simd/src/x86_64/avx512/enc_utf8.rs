@@ -21,6 +21,7 @@
 //! The tier's former transcoders (one 16-unit step per iteration, a masked store of
 //! exactly the output and a compress every step) ran at 5-16 GB/s on every script.
 
+use super::consts::SWAP32;
 use super::isa::{self, Zmm};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{Endian, Mode, TranscodeError};
@@ -204,6 +205,42 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
 }
 
 crate::x86_64::avx512::isa::avx512_target_feature! {
+    "avx512f,avx512bw,avx512vbmi2,popcnt";
+    /// Four vectors of UTF-32 units as loaded (big-endian when `be`) in the ASCII
+    /// run: converted with [`two_block`] (twice) if all below U+0800.
+    ///
+    /// # Safety
+    /// The CPU supports the tier's features; 128 writable bytes at `dst`.
+    #[inline]
+    unsafe fn run_two_pair32(v: [Zmm; 4], be: bool, dst: *mut u8) -> Option<usize> {
+        let all = isa::or_si512(isa::or_si512(v[0], v[1]), isa::or_si512(v[2], v[3]));
+        let high = isa::set1_epi32(if be { 0x00F8_FFFF } else { 0xFFFF_F800_u32 as i32 });
+        if isa::test_epi32_mask(all, high) != 0 {
+            return None;
+        }
+        let v = if be {
+            // SAFETY: a 64-byte table.
+            let swap = unsafe { isa::loadu(SWAP32.0.as_ptr()) };
+            v.map(|x| isa::shuffle_epi8(x, swap))
+        } else {
+            v
+        };
+        let narrow = |a: Zmm, b: Zmm| {
+            isa::inserti64x4::<1>(
+                isa::zextsi256_si512(isa::cvtepi32_epi16(a)),
+                isa::cvtepi32_epi16(b),
+            )
+        };
+        // SAFETY: the first store ends at `dst + 64`, the second at `dst + w + 64
+        // <= dst + 128`.
+        unsafe {
+            let w = two_block(narrow(v[0], v[1]), dst);
+            Some(w + two_block(narrow(v[2], v[3]), dst.add(w)))
+        }
+    }
+}
+
+crate::x86_64::avx512::isa::avx512_target_feature! {
     "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt";
     /// A block of 32 UTF-16 units: converted here unless ASCII, all three-byte, or
     /// with surrogates.
@@ -296,6 +333,16 @@ impl crate::generic::utf8_encode::EncodeHooks for Vbmi2Enc {
         let (u0, u1) = (as_zmm(u0)?, as_zmm(u1)?);
         // SAFETY: as below; `2 * 64` writable bytes (the caller's promise).
         unsafe { run_two_pair(u0, u1, dst) }
+    }
+
+    #[inline(always)]
+    unsafe fn run_two_pair32<B: VectorExt, const BE: bool>(
+        v: &[B; 4],
+        dst: *mut u8,
+    ) -> Option<usize> {
+        let v = [as_zmm(v[0])?, as_zmm(v[1])?, as_zmm(v[2])?, as_zmm(v[3])?];
+        // SAFETY: as below; `2 * 64` writable bytes (the caller's promise).
+        unsafe { run_two_pair32(v, BE, dst) }
     }
 
     #[inline(always)]

@@ -57,10 +57,18 @@ fn encode(cps: &[u32], to: Encoding) -> Vec<u8> {
                     vec![c as u16]
                 };
                 for u in units {
-                    out.extend(if to == Utf16Le { u.to_le_bytes() } else { u.to_be_bytes() });
+                    out.extend(if to == Utf16Le {
+                        u.to_le_bytes()
+                    } else {
+                        u.to_be_bytes()
+                    });
                 }
             }
-            _ => out.extend(if to == Utf32Le { c.to_le_bytes() } else { c.to_be_bytes() }),
+            _ => out.extend(if to == Utf32Le {
+                c.to_le_bytes()
+            } else {
+                c.to_be_bytes()
+            }),
         }
     }
     out
@@ -103,7 +111,7 @@ fn ascii_run_with_two_byte_blocks_to_utf8() {
     // surrogate at every offset of the run, and `dst` cut at every size near it.
     for gap in [1usize, 5, 16, 31, 40, 64, 65] {
         for at in (0..140).step_by(if utfast_testkit::quick() { 7 } else { 1 }) {
-            for odd in [0x4E2D, 0x1_F600, 0xDC00, 0xD800] {
+            for odd in [0x4E2D, 0x800, 0xFFF, 0x1_F600, 0x1_0000, 0xDC00, 0xD800] {
                 let mut cps: Vec<u32> = (0..300)
                     .map(|i| if i % gap == gap - 1 { 0xE9 } else { 0x61 })
                     .collect();
