@@ -1,25 +1,40 @@
 //! UTF-16 -> UTF-8 and UTF-32 -> UTF-8 on the `"avx512-vbmi2"` tier: the generic
 //! loop of [`crate::generic::utf8_encode`] with 512-bit blocks (32 units per step),
-//! and hooks ([`Vbmi2Enc`]) that replace its per-128-bit-lane packing with
-//! `vpcompressb` into a register followed by one plain store (after Clausecker &
-//! Lemire, "Transcoding Unicode Characters with AVX-512 Instructions", 2023):
+//! and hooks ([`Vbmi2Enc`]) that convert every block of the Basic Multilingual
+//! Plane that is not ASCII and has no surrogate with VBMI/VBMI2 instead of the
+//! generic per-128-bit-lane packing (after Clausecker & Lemire, "Transcoding
+//! Unicode Characters with AVX-512 Instructions", 2023; ASCII blocks, surrogates,
+//! supplementary code points and errors stay with the generic loop):
 //!
-//! - a block below U+0800 (ASCII and two-byte characters): each 16-bit lane becomes
-//!   `lead | last << 8` (the unit itself when ASCII), and one `vpcompressb` keeps
-//!   the low byte of every lane and the high byte of the two-byte ones;
-//! - a block with three-byte units (and ASCII or two-byte ones): 16 units at a time
-//!   in 32-bit lanes `[first, middle, last, 0]` (a narrower character leaves its
-//!   leading bytes zero), packed by one `vpcompressb` each.
+//! - all below U+0800 (ASCII and two-byte characters): each 16-bit lane becomes
+//!   `lead | last << 8` (the unit itself when ASCII), and one `vpcompressb` into a
+//!   register keeps the low byte of every lane and the high byte of the two-byte
+//!   ones ([`two_block`]); inside the ASCII run, two such blocks in a row are
+//!   converted there too, so that mostly-ASCII text with a few accented letters
+//!   stays in the run ([`run_two_pair`], [`run_two_pair32`]);
+//! - all three-byte: the three bytes of each unit are computed in two vectors and
+//!   packed by two fixed `vpermt2b` ([`all_three`]; no compress);
+//! - a mix with three-byte units: 16 units at a time in 32-bit lanes
+//!   `[first, middle, last, 0]` (a narrower character leaves its first bytes zero,
+//!   an ASCII unit sits in `last`), packed by one `vpcompressb` each ([`pack16`];
+//!   UTF-32 input is in 32-bit lanes already).
 //!
-//! The generic steps pack each 128-bit lane with a table look-up and a shuffle, and
-//! store lane after lane at addresses that depend on the previous lane's count: at
-//! 512 bits, four or eight dependent stores per block. Here a block's output is one
-//! or two stores. The packed register is stored whole (64 bytes; the second one of
-//! a three-byte block as 48 bytes): the generic loop's bounds leave room for that,
-//! and the bytes past the output are scratch the next step overwrites.
+//! A byte is kept when it is not zero, or is the `last` (the one byte of an ASCII
+//! unit, which may be a NUL): one `vpcmpneqb` against a constant gives the mask,
+//! without a round trip through a general register before the compress (1.15-1.2x
+//! on Korean and Chinese over `vptestmb` and an OR). Each packed register is stored
+//! with one plain store (64 bytes; the second half of a three-byte block as 48):
+//! the generic loop's bounds leave room for that, and the bytes past the output
+//! are scratch that the next step overwrites. The generic steps at 512 bits store
+//! each 128-bit lane at an address that depends on the previous lane's count (four
+//! to eight dependent stores per block) and branch between the fixed three-byte
+//! shuffle and the tables per block, which mispredicts on Japanese (39% of its
+//! 32-unit blocks are all three-byte): 0.79-0.87x the avx2 kernel on Hindi,
+//! Japanese, Korean and "Latin1", against 1.03-1.7x with these hooks.
 //!
-//! The tier's former transcoders (one 16-unit step per iteration, a masked store of
-//! exactly the output and a compress every step) ran at 5-16 GB/s on every script.
+//! The tier's former transcoders (one 16-unit step per iteration, a compress and a
+//! masked store of exactly the output every step) ran at 3.4-16 GB/s on every
+//! script except ASCII, 0.15-0.8x the avx2 kernel.
 
 use super::consts::SWAP32;
 use super::isa::{self, Zmm};

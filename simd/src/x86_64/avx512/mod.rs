@@ -95,6 +95,18 @@ mod tests {
             assert_eq!(imp(super::vbmi2::IMPLS), "avx512", "{op}");
             assert_eq!(imp(super::bw::IMPLS), "avx2", "{op}");
         }
+        // UTF-16/32 -> UTF-8: the generic encoder with the VBMI2 tier's hooks
+        // (`enc_utf8.rs`); UTF-8 -> UTF-16/32: the avx2 kernel's decoder, which
+        // was faster than the tier's own on Zen 5.
+        for (op, imp) in [
+            ("utf16_to_utf8", "avx512-vbmi2"),
+            ("utf32_to_utf8", "avx512-vbmi2"),
+            ("utf8_to_utf16", "avx2"),
+            ("utf8_to_utf32", "avx2"),
+        ] {
+            let t = super::vbmi2::IMPLS.iter().find(|e| e.0 == op).unwrap();
+            assert_eq!(t.1, imp, "{op}");
+        }
         // The tier with VBMI2 runs at least what the other one runs at 512 bits.
         for (&(op, a), &(_, b)) in super::bw::IMPLS.iter().zip(super::vbmi2::IMPLS) {
             assert!(
