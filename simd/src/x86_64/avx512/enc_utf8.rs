@@ -13,7 +13,7 @@
 //!   converted there too, so that mostly-ASCII text with a few accented letters
 //!   stays in the run ([`run_two_pair`], [`run_two_pair32`]);
 //! - all three-byte: the three bytes of each unit are computed in two vectors and
-//!   packed by two fixed `vpermb` ([`all_three`]; no compress);
+//!   packed by two fixed `vpermt2b` ([`all_three`]; no compress);
 //! - a mix with three-byte units: 16 units at a time in 32-bit lanes
 //!   `[first, middle, last, 0]` (a narrower character leaves its first bytes zero,
 //!   an ASCII unit sits in `last`), packed by one `vpcompressb` each ([`pack16`];
@@ -149,16 +149,16 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
     }
 }
 
-/// The `vpermb` indices of [`all_three`]: output byte `j` is byte `j % 3` of unit
-/// `j / 3` of 16, bytes 0 and 1 from the first half of the source (`[first,
-/// middle]` in each 16-bit lane), byte 2 from the second (`last`, index 32 + the
-/// lane's low byte).
-static THREE_IDX: [u8; 64] = {
-    let mut t = [0u8; 64];
+/// The `vpermt2b` indices of [`all_three`]: output byte `j` is byte `j % 3` of unit
+/// `j / 3`, bytes 0 and 1 from the first table (`[first, middle]` in each 16-bit
+/// lane), byte 2 from the second (`last`, index 64 + the lane's low byte).
+static THREE_IDX: [[u8; 64]; 2] = {
+    let mut t = [[0u8; 64]; 2];
     let mut j = 0;
-    while j < 48 {
+    while j < 96 {
         let (i, r) = (j / 3, j % 3);
-        t[j] = (if r < 2 { 2 * i + r } else { 32 + 2 * i }) as u8;
+        let x = if r < 2 { 2 * i + r } else { 64 + 2 * i };
+        t[j / 64][j % 64] = x as u8;
         j += 1;
     }
     t
@@ -167,7 +167,7 @@ static THREE_IDX: [u8; 64] = {
 crate::x86_64::avx512::isa::avx512_target_feature! {
     "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt";
     /// 32 units of three bytes each (U+0800..U+FFFF, no surrogates): stores the
-    /// 96 bytes of their UTF-8 at `dst` with two fixed `vpermb` (no compress).
+    /// 96 bytes of their UTF-8 at `dst` with two fixed `vpermt2b` (no compress).
     ///
     /// # Safety
     /// The CPU supports the tier's features; 96 writable bytes at `dst`.
@@ -185,17 +185,13 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
             u,
             isa::set1_epi16(0x3F),
         );
-        // Units 0..16 and 16..32: their `[first, middle]`, then their `last`.
-        let lo = isa::shuffle_i64x2::<0b01_00_01_00>(fm, last);
-        let hi = isa::shuffle_i64x2::<0b11_10_11_10>(fm, last);
-        // SAFETY: the table is 64 bytes; the stores end at `dst + 64`, `dst + 80`
-        // and `dst + 96`.
+        // SAFETY: the tables are 64 bytes each; the stores end at `dst + 96`.
         unsafe {
-            let idx = isa::loadu(THREE_IDX.as_ptr());
-            isa::storeu(dst, isa::permutexvar_epi8(idx, lo));
-            let hi = isa::permutexvar_epi8(idx, hi);
-            isa::storeu_si256(dst.add(48), isa::castsi512_si256(hi));
-            isa::storeu_si128(dst.add(80), isa::extracti32x4_epi32::<2>(hi));
+            let i0 = isa::loadu(THREE_IDX[0].as_ptr());
+            let i1 = isa::loadu(THREE_IDX[1].as_ptr());
+            isa::storeu(dst, isa::permutex2var_epi8(fm, i0, last));
+            let hi = isa::permutex2var_epi8(fm, i1, last);
+            isa::storeu_si256(dst.add(64), isa::castsi512_si256(hi));
         }
         96
     }
