@@ -86,7 +86,15 @@
 //!
 //! A kernel passes its hooks type (`H`, see [`crate::generic::hooks`]) for what
 //! its instruction set does differently inside this one loop; [`EncodeHooks`]
-//! documents the hook points and their defaults.
+//! documents the hook points and their defaults. The `avx512-vbmi2` tier
+//! (`x86_64/avx512/enc_utf8.rs`) runs this loop with 512-bit blocks and converts
+//! every block of the Basic Multilingual Plane that is not ASCII in a hook
+//! (`vpcompressb` into a register instead of the per-128-bit-lane tables, whose
+//! four to eight dependent stores per block made the 512-bit build 5-20% slower
+//! than the avx2 kernel on Hindi, Japanese, Korean and "Latin1"), and, inside the
+//! ASCII runs, two vectors below U+0800 (the run then goes on, as with 128-bit
+//! vectors). Every hook point declines by default, and the avx2 and sse42 kernels'
+//! machine code for this loop is the same with or without them.
 
 mod blocks;
 
@@ -113,8 +121,9 @@ use crate::tables::utf16_to_utf8::{PACK2, PACK3};
 /// copy of this loop (the `vpermq` packs of an ASCII run are `narrow16`, the
 /// eight surrogate pairs at once are the pairs step with 16 units per block), and
 /// the same steps serve 128-bit SSE and NEON. An instruction set with a different
-/// block algorithm (e.g. AVX-512 VBMI2 compress-stores, which need no tables)
-/// would add a hook point here, tried by the loop before the generic steps.
+/// block algorithm converts blocks in the `*_block*` and `run_two_pair*` hook
+/// points, tried by the loops before the generic steps (the `avx512-vbmi2` tier:
+/// `vpcompressb` and `vpermt2b`, no tables).
 pub(crate) trait EncodeHooks {
     /// The number of set bits of the byte `x`: how many bytes a packing control
     /// drops, which places the next lane's store. By default a table look-up
@@ -125,6 +134,58 @@ pub(crate) trait EncodeHooks {
     #[inline(always)]
     fn count_ones8(x: usize) -> usize {
         POPCOUNT8[x & 0xFF] as usize
+    }
+
+    /// Converts the block `u` of UTF-16 units (machine order) with the kernel's own
+    /// instructions into `dst`, storing at most `bmp_stores(B::BYTES)` bytes
+    /// there, if it can: returns the bytes written, or `None` (the default; for a
+    /// block it does not take, e.g. ASCII or with surrogates) to let the generic
+    /// steps do it. Tried by the block loops before the generic steps.
+    ///
+    /// # Safety
+    /// The CPU supports `B`'s ISA and the hooks' ISA; `bmp_stores(B::BYTES)`
+    /// writable bytes at `dst`.
+    #[inline(always)]
+    unsafe fn bmp_block<B: VectorExt>(_u: B, _dst: *mut u8) -> Option<usize> {
+        None
+    }
+
+    /// [`bmp_block`](Self::bmp_block) for the UTF-32 loop: a block of two vectors of
+    /// UTF-32 units (machine order), all below U+10000 (tested by the loop).
+    ///
+    /// # Safety
+    /// As [`bmp_block`](Self::bmp_block).
+    #[inline(always)]
+    unsafe fn bmp_block32<B: VectorExt>(_a: B, _b: B, _dst: *mut u8) -> Option<usize> {
+        None
+    }
+
+    /// In the ASCII run of the UTF-16 loop, with vectors wider than 128 bits: two
+    /// vectors of units (machine order) that are not all ASCII, converted with the
+    /// kernel's own instructions into `dst` (storing at most `2 * B::BYTES` bytes)
+    /// if every unit is below U+0800, so that the run goes on; returns the bytes
+    /// written, or `None` (the default: the run ends, as without the hook).
+    ///
+    /// # Safety
+    /// The CPU supports `B`'s ISA and the hooks' ISA; `2 * B::BYTES` writable
+    /// bytes at `dst`.
+    #[inline(always)]
+    unsafe fn run_two_pair<B: VectorExt>(_u0: B, _u1: B, _dst: *mut u8) -> Option<usize> {
+        None
+    }
+
+    /// [`run_two_pair`](Self::run_two_pair) for the UTF-32 ASCII run: four vectors
+    /// of UTF-32 units as loaded (big-endian when `BE`), not all ASCII, converted
+    /// (at most `2 * B::BYTES` bytes stored) if every unit is below U+0800.
+    ///
+    /// # Safety
+    /// As [`run_two_pair`](Self::run_two_pair).
+    #[inline(always)]
+    unsafe fn run_two_pair32<B: VectorExt, const BE: bool>(
+        _v: &[B; 4],
+        _dst: *mut u8,
+    ) -> Option<usize> {
+        None
     }
 }
 
@@ -184,11 +245,21 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 // unit is below U+0800 (and so no surrogate), else the run ends.
                 // With 128-bit vectors only: with 256-bit ones a vector is more
                 // often mixed, and the avx2 kernel's Latin-1 rows lost 10-15%.
-                if B::BYTES != 16 {
-                    break;
-                }
                 if BE {
                     (u0, u1) = (u0.swap_bytes16(), u1.swap_bytes16());
+                }
+                if B::BYTES != 16 {
+                    // (Without the hook, the swapped units are unused and the swap
+                    // is not compiled.)
+                    if out + 2 * B::BYTES <= dst.len() {
+                        let d = dst.as_mut_ptr().add(out);
+                        if let Some(w) = H::run_two_pair(u0, u1, d) {
+                            out += w;
+                            pos += 2 * B::BYTES;
+                            continue;
+                        }
+                    }
+                    break;
                 }
                 if !u0.or(u1).and(p16(0xF800)).is_zero() || out + 2 * B::BYTES + 3 > dst.len() {
                     break;
@@ -377,7 +448,16 @@ unsafe fn utf32_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
             let all = v[0].or(v[1]).or(v[2].or(v[3]));
             if !all.and(not_ascii).is_zero() {
                 // Not all ASCII: two blocks through the two-byte step if every unit
-                // is below U+0800, else the run ends (128-bit vectors only).
+                // is below U+0800, else the run ends (128-bit vectors only, or the
+                // hook's step).
+                if B::BYTES != 16 && out + 2 * B::BYTES <= dst.len() {
+                    let d = dst.as_mut_ptr().add(out);
+                    if let Some(w) = H::run_two_pair32::<B, BE>(&v, d) {
+                        out += w;
+                        pos += 4 * B::BYTES;
+                        continue;
+                    }
+                }
                 if B::BYTES != 16 || out + 2 * B::BYTES + 3 > dst.len() {
                     break;
                 }
@@ -501,6 +581,11 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 if BE {
                     u = u.swap_bytes16();
                 }
+                if let Some(w) = H::bmp_block(u, d) {
+                    out += w;
+                    pos += B::BYTES;
+                    continue;
+                }
                 let c = Classes::of(u);
                 if c.idx == Classes::<B>::ASCII {
                     store_half(B::narrow16_small(u, u), d);
@@ -606,6 +691,11 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 continue;
             }
             if ab.and(p32(0xFFFF_0000)).is_zero() {
+                if let Some(w) = H::bmp_block32(a, b, d) {
+                    out += w;
+                    pos += read;
+                    continue;
+                }
                 let u = B::narrow32_small(a, b);
                 let c = Classes::of(u);
                 // Below U+0800 there are no surrogates: no test for them (as in

@@ -27,6 +27,9 @@ fn texts() -> Vec<(&'static str, String)> {
         ("latin1", "déjà vu, ÿ ¿qué? ".repeat(20)),
         ("2-byte", "Жёлтый ключ ".repeat(25)),
         ("3-byte", "中文字符€ ".repeat(25)),
+        // Runs of 32 three-byte units and more (the avx512-vbmi2 encoder's
+        // all-three-byte blocks).
+        ("3-byte run", "中文字符€".repeat(40)),
         ("4-byte", "😀𝄞🎉".repeat(30)),
         ("mixed", char_runs(&mut || rng.next(), 600)),
     ]

@@ -2,7 +2,7 @@
 //!
 //! | kernel | CPUs | features | what it runs at 512 bits |
 //! |---|---|---|---|
-//! | `"avx512-vbmi2"` ([`vbmi2`]) | Ice Lake, Sapphire Rapids, Zen 4/5 | F, BW, VL, DQ, CD, VBMI, VBMI2 | validation, lengths, UTF-8 -> UTF-8, the VBMI2 transcoders of this directory, and its F/BW code: Latin-1 <-> UTF-16/32 (masked last steps) |
+//! | `"avx512-vbmi2"` ([`vbmi2`]) | Ice Lake, Sapphire Rapids, Zen 4/5 | F, BW, VL, DQ, CD, VBMI, VBMI2 | validation, lengths, UTF-8 -> UTF-8, UTF-16/32 -> UTF-8 (the generic encoder with VBMI2 block hooks), UTF-16 <-> UTF-32, UTF-8 -> Latin-1, the ASCII prefix of Latin-1 -> UTF-8, and F/BW code: Latin-1 <-> UTF-16/32 (masked last steps) |
 //! | `"avx512"` ([`bw`]) | Skylake-SP, Cascade Lake (and any AVX-512 CPU without VBMI2) | F, BW, VL, DQ, CD | validation and lengths (long read-only scans) |
 //!
 //! Every other entry of both tiers is the avx2 kernel's own entry (every AVX-512 CPU
@@ -23,12 +23,11 @@
 
 pub(crate) mod bw;
 mod consts;
+mod enc_utf8;
 pub(crate) mod isa;
 mod latin1;
 mod latin1_units;
 mod utf16_utf32;
-mod utf8_decode;
-mod utf8_encode;
 pub(crate) mod vbmi2;
 
 /// The features of the `"avx512"` tier's functions: AVX-512 F, BW, VL, DQ, CD, and
@@ -100,6 +99,18 @@ mod tests {
             let imp = |t: &[(&'static str, &'static str)]| t.iter().find(|e| e.0 == op).unwrap().1;
             assert_eq!(imp(super::vbmi2::IMPLS), "avx2", "{op}");
             assert_eq!(imp(super::bw::IMPLS), "avx2", "{op}");
+        }
+        // UTF-16/32 -> UTF-8: the generic encoder with the VBMI2 tier's hooks
+        // (`enc_utf8.rs`); UTF-8 -> UTF-16/32: the avx2 kernel's decoder, which
+        // was faster than the tier's own on Zen 5.
+        for (op, imp) in [
+            ("utf16_to_utf8", "avx512-vbmi2"),
+            ("utf32_to_utf8", "avx512-vbmi2"),
+            ("utf8_to_utf16", "avx2"),
+            ("utf8_to_utf32", "avx2"),
+        ] {
+            let t = super::vbmi2::IMPLS.iter().find(|e| e.0 == op).unwrap();
+            assert_eq!(t.1, imp, "{op}");
         }
         // The tier with VBMI2 runs at least what the other one runs at 512 bits.
         for (&(op, a), &(_, b)) in super::bw::IMPLS.iter().zip(super::vbmi2::IMPLS) {

@@ -3,6 +3,7 @@
 
 mod block_edges;
 mod codepage;
+mod enc_blocks;
 mod every_pair;
 mod more_pairs;
 mod roundtrip;
