@@ -1,5 +1,7 @@
 //! Constants and small helpers shared by the tiers' own transcoders.
 
+use super::isa::{self, Zmm};
+
 /// 64 bytes aligned for a vector load.
 #[repr(C, align(64))]
 pub(super) struct Bytes64(pub(super) [u8; 64]);
@@ -26,5 +28,22 @@ pub(super) fn low_bits(n: usize) -> u64 {
         u64::MAX
     } else {
         (1u64 << n) - 1
+    }
+}
+
+/// The four vectors of the 256 bytes at `s` (the bulk loops' unit of work).
+///
+/// # Safety
+/// The CPU supports the tier's features; `s..s + 256` is readable.
+#[inline(always)]
+pub(super) unsafe fn load4(s: *const u8) -> [Zmm; 4] {
+    // SAFETY: the caller's promise.
+    unsafe {
+        [
+            isa::loadu(s),
+            isa::loadu(s.add(64)),
+            isa::loadu(s.add(128)),
+            isa::loadu(s.add(192)),
+        ]
     }
 }

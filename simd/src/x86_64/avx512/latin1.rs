@@ -25,6 +25,7 @@
 //! Latin-1 is masked to the exact output, and the loops run while `dst` has room
 //! for a step's largest output (the scalar transcoder converts what is left).
 
+use super::consts::load4;
 use super::isa;
 use crate::generic::handover::{shift, utf8_resync};
 use utfast_scalar::{transcode as scalar, Mode, TranscodeError};
@@ -37,6 +38,34 @@ fn low_bits(n: u32) -> u64 {
     } else {
         (1u64 << n) - 1
     }
+}
+
+/// Copies ASCII from `src[pos..]` to `dst[out..]`, 256 bytes (four vectors, one
+/// test) at a time with plain stores, while both have 256 bytes left; returns the
+/// new `(pos, out)`, at the first 256 bytes with a byte from 0x80 (or near the end).
+///
+/// # Safety
+/// The CPU supports the tier's features; `pos <= src.len()`, `out <= dst.len()`.
+#[inline(always)]
+unsafe fn ascii_copy(src: &[u8], dst: &mut [u8], mut pos: usize, mut out: usize) -> (usize, usize) {
+    // SAFETY: the ISA is the caller's promise; the loads read `src[pos..pos + 256]`,
+    // the stores write `dst[out..out + 256]`, inside both as the loop checks.
+    unsafe {
+        while pos + 256 <= src.len() && out + 256 <= dst.len() {
+            let v = load4(src.as_ptr().add(pos));
+            let any = isa::or_si512(isa::or_si512(v[0], v[1]), isa::or_si512(v[2], v[3]));
+            if isa::movepi8_mask(any) != 0 {
+                break;
+            }
+            let d = dst.as_mut_ptr().add(out);
+            for (k, &x) in v.iter().enumerate() {
+                isa::storeu(d.add(64 * k), x);
+            }
+            pos += 256;
+            out += 256;
+        }
+    }
+    (pos, out)
 }
 
 /// `Kernel::latin1_to_utf8`: ASCII 256 bytes at a time with 512-bit loads and
@@ -60,30 +89,8 @@ pub(crate) unsafe fn latin1_to_utf8(
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     let (mut pos, mut out) = (0usize, 0usize);
-    // SAFETY: the loads read `src[pos..pos + 256]`, the stores write
-    // `dst[out..out + 256]`, inside both as the loop checks; the ISA is the
-    // caller's promise.
-    unsafe {
-        while pos + 256 <= src.len() && out + 256 <= dst.len() {
-            let s = src.as_ptr().add(pos);
-            let v = [
-                isa::loadu(s),
-                isa::loadu(s.add(64)),
-                isa::loadu(s.add(128)),
-                isa::loadu(s.add(192)),
-            ];
-            let any = isa::or_si512(isa::or_si512(v[0], v[1]), isa::or_si512(v[2], v[3]));
-            if isa::movepi8_mask(any) != 0 {
-                break;
-            }
-            let d = dst.as_mut_ptr().add(out);
-            for (k, &x) in v.iter().enumerate() {
-                isa::storeu(d.add(64 * k), x);
-            }
-            pos += 256;
-            out += 256;
-        }
-    }
+    // SAFETY: the ISA is the caller's promise.
+    (pos, out) = unsafe { ascii_copy(src, dst, pos, out) };
     // SAFETY: the avx2 kernel's features (AVX2, POPCNT) are part of the tier's,
     // which the CPU supports (the caller's promise).
     let r = unsafe {
@@ -212,24 +219,8 @@ unsafe fn bulk_utf8_to_latin1(
             isa::set1_epi8(0x40),
         );
         loop {
-            while carry == 0 && pos + 256 <= src.len() && out + 256 <= dst.len() {
-                let s = src.as_ptr().add(pos);
-                let v = [
-                    isa::loadu(s),
-                    isa::loadu(s.add(64)),
-                    isa::loadu(s.add(128)),
-                    isa::loadu(s.add(192)),
-                ];
-                let any = isa::or_si512(isa::or_si512(v[0], v[1]), isa::or_si512(v[2], v[3]));
-                if isa::movepi8_mask(any) != 0 {
-                    break;
-                }
-                let d = dst.as_mut_ptr().add(out);
-                for (k, &x) in v.iter().enumerate() {
-                    isa::storeu(d.add(64 * k), x);
-                }
-                pos += 256;
-                out += 256;
+            if carry == 0 {
+                (pos, out) = ascii_copy(src, dst, pos, out);
             }
             if pos + 64 > src.len() || out + 64 > dst.len() {
                 break true;

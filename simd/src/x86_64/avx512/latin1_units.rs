@@ -22,7 +22,7 @@
 //! and the scalar code converts what is left (a truncated final unit, the
 //! `OutputTooSmall` at the end of `dst`).
 
-use super::consts::{low_bits, Bytes64};
+use super::consts::{load4, low_bits, Bytes64};
 use super::isa;
 use crate::generic::handover::{shift, utf16_resync};
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
@@ -226,12 +226,7 @@ unsafe fn utf16_narrow<const BIG: bool>(
         'outer: while pos < end && out < dst.len() {
             while pos + 256 <= end && out + 128 <= dst.len() {
                 let s = src.as_ptr().add(pos);
-                let v = [
-                    isa::loadu(s),
-                    isa::loadu(s.add(64)),
-                    isa::loadu(s.add(128)),
-                    isa::loadu(s.add(192)),
-                ];
+                let v = load4(s);
                 let bad = isa::test_epi16_mask(v[0], high)
                     | isa::test_epi16_mask(v[1], high)
                     | isa::test_epi16_mask(v[2], high)
@@ -362,12 +357,7 @@ unsafe fn utf32_narrow<const BIG: bool>(
         'outer: while pos < end && out < dst.len() {
             while pos + 256 <= end && out + 64 <= dst.len() {
                 let s = src.as_ptr().add(pos);
-                let v = [
-                    isa::loadu(s),
-                    isa::loadu(s.add(64)),
-                    isa::loadu(s.add(128)),
-                    isa::loadu(s.add(192)),
-                ];
+                let v = load4(s);
                 let bad = isa::test_epi32_mask(v[0], high)
                     | isa::test_epi32_mask(v[1], high)
                     | isa::test_epi32_mask(v[2], high)

@@ -43,7 +43,7 @@
 //! room for a step's largest output (64 bytes); the scalar transcoder converts the
 //! rest.
 
-use super::consts::{Bytes64, SWAP16, SWAP32};
+use super::consts::{load4, Bytes64, SWAP16, SWAP32};
 use super::isa::{self, Zmm};
 use crate::generic::handover::{shift, utf16_resync};
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
@@ -181,12 +181,7 @@ unsafe fn bmp16_to_32(
         };
         while pos + 256 <= end && out + 512 <= dst.len() {
             let s = src.as_ptr().add(pos);
-            let v = [
-                isa::loadu(s),
-                isa::loadu(s.add(64)),
-                isa::loadu(s.add(128)),
-                isa::loadu(s.add(192)),
-            ];
+            let v = load4(s);
             let sur = isa::cmpeq_epi16_mask(isa::and_si512(v[0], m_f8), p_sur)
                 | isa::cmpeq_epi16_mask(isa::and_si512(v[1], m_f8), p_sur)
                 | isa::cmpeq_epi16_mask(isa::and_si512(v[2], m_f8), p_sur)
