@@ -24,6 +24,7 @@
 
 use super::blocks::{pat16, run_in_mode, select, to_aligned, BlockOp};
 use super::handover::POPCOUNT8;
+use super::swap::PairRun;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf16Error;
 use utfast_scalar::{transcode as scalar, utf16 as scalar16, Endian, Mode, TranscodeError};
@@ -290,10 +291,44 @@ unsafe fn widen<V: VectorExt>(v: V, s: *const u8, d: *mut u8, from: Endian, to: 
     }
 }
 
+/// The code points of the surrogate pairs of `v` (UTF-16 in byte order `from`, a
+/// whole pair in every 32-bit lane) in UTF-32 (`to`): in place, a pair's four bytes
+/// become its code point's four.
+///
+/// With the units in little-endian order a lane is `hi | lo << 16`, and the code
+/// point `0x10000 + ((hi & 0x3FF) << 10) + (lo & 0x3FF)` is
+/// `((lane << 22) >> 12) + (lane >> 16) + 0x2400` (`lo - 0xDC00 + 0x10000`).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn pairs_to_utf32<V: VectorExt>(v: V, from: Endian, to: Endian) -> V {
+    // SAFETY: the ISA is the caller's promise.
+    unsafe {
+        let x = if from == Endian::Big {
+            v.swap_bytes16()
+        } else {
+            v
+        };
+        let c = x
+            .shl32::<22>()
+            .shr32::<12>()
+            .add32(x.shr32::<16>())
+            .add32(V::splat4(0x2400u32.to_le_bytes()));
+        if to == Endian::Big {
+            c.swap_bytes32()
+        } else {
+            c
+        }
+    }
+}
+
 /// UTF-16 (`from`) -> UTF-32 (`to`): exactly the results of
 /// `utfast_scalar::transcode::utf16_to_utf32`.
 ///
-/// Vectors `V` without surrogates are zero-extended (the common case). A vector
+/// Vectors `V` without surrogates are zero-extended (the common case). Runs of
+/// nothing but surrogate pairs (emoji) are converted in place, four vectors per
+/// test ([`PairRun`], [`pairs_to_utf32`]). Any other vector
 /// with surrogates is converted 8 units at a time with 16-byte vectors `W`: the
 /// units and the units one position later (the possible low halves) are loaded, a
 /// pairing check (every high surrogate followed by a low one, every low one preceded
@@ -373,24 +408,31 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
         // rebuilding them from the vectors already loaded for the surrogate test
         // (it did, with `vpermq`: the very shuffles the loads save).
         let src_w = core::hint::black_box(src.as_ptr());
-        // With 32-byte or wider vectors the loop below reads whole vectors aligned to
-        // the vector when `src` allows it (an even misalignment): the first vector,
-        // if it has no surrogate, is converted unaligned, and the loop starts at the
-        // first aligned unit after it, rewriting some of the same units. (Loads that
-        // straddle two cache lines cost more than misaligned stores here: measured
-        // over every pair of input and output offsets modulo 64, this keeps AVX2
-        // near its best speed for any `dst`.)
+        let pairs = PairRun::<V>::new(from);
+        // The loop below stores whole vectors aligned to the vector when `dst` allows
+        // it (a misalignment by whole UTF-32 units), else reads whole vectors aligned
+        // when `src` allows it (an even misalignment): the first vector, if it has no
+        // surrogate, is converted unaligned, and the loop starts at the first unit
+        // after it that is aligned, rewriting some of the same units. Measured over
+        // input and output offsets modulo 64: on Intel (Sapphire Rapids) a store that
+        // straddles two cache lines costs most (AVX2 20-21 GB/s with `dst` 16 bytes
+        // past a 32-byte boundary, 26-29 aligned; SSE4.2 19 -> 26 with `dst` 4 bytes
+        // off); on Zen 3 the loads straddling lines had cost more than the stores,
+        // and aligning `src` was the better of the two there.
         let skew = to_aligned::<V>(src.as_ptr());
-        if V::BYTES >= 32
-            && skew != 0
-            && skew.is_multiple_of(2)
-            && n >= 5 * V::BYTES
-            && m >= 10 * V::BYTES
-        {
+        let dskew = to_aligned::<V>(dst.as_ptr());
+        let first = if dskew.is_multiple_of(4) {
+            dskew / 2
+        } else if skew.is_multiple_of(2) {
+            skew
+        } else {
+            0
+        };
+        if first != 0 && n >= 5 * V::BYTES && m >= 10 * V::BYTES {
             let v = V::load_unaligned(src.as_ptr());
             if !has_surrogate(v, m_f8, p_sur) {
                 widen(v, src_w, dst.as_mut_ptr(), from, to);
-                (pos, out) = (skew, 2 * skew);
+                (pos, out) = (first, 2 * first);
             }
         }
         'outer: while pos + in_step <= n && out + out_step <= m {
@@ -427,57 +469,79 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
                 out += 2 * V::BYTES;
                 continue;
             }
-            // Surrogates: 8-unit steps until a step without any.
-            while pos + 18 <= n && out + WRITE32 <= m {
-                let s = src.as_ptr().add(pos);
-                let d = dst.as_mut_ptr().add(out);
-                let (mut u, mut next) = (W::load_unaligned(s), W::load_unaligned(s.add(2)));
-                if from == Endian::Big {
-                    u = u.swap_bytes16();
-                    next = next.swap_bytes16();
-                }
-                let hi = u.and(m_fc).eq16(p_hi);
-                let lo = u.and(m_fc).eq16(p_lo);
-                let (mh, ml) = (hi.bitmask_dense(), lo.bitmask_dense());
-                let mn = next.and(m_fc).eq16(p_lo).bitmask_dense();
-                if mh != mn || ml & 3 != 0 {
-                    // An unpaired surrogate in these 8 units (or at the 9th, paired
-                    // with nothing): the scalar code from here.
-                    if mode == Mode::Strict {
-                        break 'outer;
+            // Surrogates: runs of whole pairs four vectors at a time, else 8-unit
+            // steps until a step without any (back to the runs after a step of
+            // surrogates only).
+            'pairs: loop {
+                while pos + 4 * V::BYTES <= n && out + 4 * V::BYTES <= m {
+                    let s = src.as_ptr().add(pos);
+                    let v = [0, 1, 2, 3].map(|k| V::load_unaligned(s.add(k * V::BYTES)));
+                    if !pairs.all4(&v, pairs.pat) {
+                        break;
                     }
-                    let end = super::handover::utf16_resync(src, pos + 16, from);
-                    let r = scalar::utf16_to_utf32(&src[pos..end], &mut dst[out..], from, to, mode);
-                    out = super::blocks::shift(r, pos, out)?;
-                    pos = end;
-                    continue 'outer;
+                    let d = dst.as_mut_ptr().add(out);
+                    for (k, x) in v.into_iter().enumerate() {
+                        pairs_to_utf32(x, from, to).store_unaligned(d.add(k * V::BYTES));
+                    }
+                    pos += 4 * V::BYTES;
+                    out += 4 * V::BYTES;
                 }
-                let zero = W::splat(0);
-                let (u0, u1) = W::zip16(u, zero);
-                let (n0, n1) = W::zip16(next, zero);
-                let (h0, h1) = W::zip16(hi, hi);
-                let p0 = u0.shl32::<10>().add32(n0).add32(offset);
-                let p1 = u1.shl32::<10>().add32(n1).add32(offset);
-                let mut c0 = select(h0, p0, u0);
-                let mut c1 = select(h1, p1, u1);
-                if to == Endian::Big {
-                    c0 = c0.swap_bytes32();
-                    c1 = c1.swap_bytes32();
+                while pos + 18 <= n && out + WRITE32 <= m {
+                    let s = src.as_ptr().add(pos);
+                    let d = dst.as_mut_ptr().add(out);
+                    let (mut u, mut next) = (W::load_unaligned(s), W::load_unaligned(s.add(2)));
+                    if from == Endian::Big {
+                        u = u.swap_bytes16();
+                        next = next.swap_bytes16();
+                    }
+                    let hi = u.and(m_fc).eq16(p_hi);
+                    let lo = u.and(m_fc).eq16(p_lo);
+                    let (mh, ml) = (hi.bitmask_dense(), lo.bitmask_dense());
+                    let mn = next.and(m_fc).eq16(p_lo).bitmask_dense();
+                    if mh != mn || ml & 3 != 0 {
+                        // An unpaired surrogate in these 8 units (or at the 9th, paired
+                        // with nothing): the scalar code from here.
+                        if mode == Mode::Strict {
+                            break 'outer;
+                        }
+                        let end = super::handover::utf16_resync(src, pos + 16, from);
+                        let r =
+                            scalar::utf16_to_utf32(&src[pos..end], &mut dst[out..], from, to, mode);
+                        out = super::blocks::shift(r, pos, out)?;
+                        pos = end;
+                        continue 'outer;
+                    }
+                    let zero = W::splat(0);
+                    let (u0, u1) = W::zip16(u, zero);
+                    let (n0, n1) = W::zip16(next, zero);
+                    let (h0, h1) = W::zip16(hi, hi);
+                    let p0 = u0.shl32::<10>().add32(n0).add32(offset);
+                    let p1 = u1.shl32::<10>().add32(n1).add32(offset);
+                    let mut c0 = select(h0, p0, u0);
+                    let mut c1 = select(h1, p1, u1);
+                    if to == Endian::Big {
+                        c0 = c0.swap_bytes32();
+                        c1 = c1.swap_bytes32();
+                    }
+                    let (k0, k1) = ((ml & 0xFF) as usize, (ml >> 8 & 0xFF) as usize);
+                    W::load_unaligned(COMPRESS32.get_unchecked(k0).as_ptr())
+                        .lookup16(c0)
+                        .store_unaligned(d);
+                    let w0 = 16 - 2 * *POPCOUNT8.get_unchecked(k0) as usize;
+                    W::load_unaligned(COMPRESS32.get_unchecked(k1).as_ptr())
+                        .lookup16(c1)
+                        .store_unaligned(d.add(w0));
+                    out += w0 + 16 - 2 * *POPCOUNT8.get_unchecked(k1) as usize;
+                    // A pair in the last lane took the 9th unit too.
+                    pos += 16 + 2 * (mh >> 15 & 1) as usize;
+                    if mh == 0 && ml == 0 {
+                        break 'pairs;
+                    }
+                    if mh | ml == 0xFFFF {
+                        continue 'pairs;
+                    }
                 }
-                let (k0, k1) = ((ml & 0xFF) as usize, (ml >> 8 & 0xFF) as usize);
-                W::load_unaligned(COMPRESS32.get_unchecked(k0).as_ptr())
-                    .lookup16(c0)
-                    .store_unaligned(d);
-                let w0 = 16 - 2 * *POPCOUNT8.get_unchecked(k0) as usize;
-                W::load_unaligned(COMPRESS32.get_unchecked(k1).as_ptr())
-                    .lookup16(c1)
-                    .store_unaligned(d.add(w0));
-                out += w0 + 16 - 2 * *POPCOUNT8.get_unchecked(k1) as usize;
-                // A pair in the last lane took the 9th unit too.
-                pos += 16 + 2 * (mh >> 15 & 1) as usize;
-                if mh == 0 && ml == 0 {
-                    break;
-                }
+                break;
             }
             if pos + 18 > n || out + WRITE32 > m {
                 break;

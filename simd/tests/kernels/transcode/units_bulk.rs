@@ -153,6 +153,55 @@ fn utf16_to_utf32_pairs_and_errors_at_every_position() {
     }
 }
 
+/// Long runs of surrogate pairs of every kind of code point (U+10000, U+10FFFF,
+/// the ends of each high and low half, a spread of others), after `lead` BMP
+/// units: the runs of whole pairs converted four vectors at a time.
+fn utf16_pair_run(lead: usize, pairs: usize) -> Vec<u16> {
+    let mut u: Vec<u16> = (0..lead).map(|i| 0x20 + i as u16).collect();
+    let edges = [0x1_0000, 0x10_FFFF, 0x1_03FF, 0x1_0400, 0x10_FC00, 0x1F600];
+    for i in 0..pairs as u32 {
+        let c = match edges.get(i as usize % 9) {
+            Some(&c) => c,
+            None => 0x1_0000 + i.wrapping_mul(0x9E37_79B1) % 0x10_0000,
+        } - 0x1_0000;
+        u.extend([0xD800 | (c >> 10) as u16, 0xDC00 | (c & 0x3FF) as u16]);
+    }
+    u.extend([0x41, 0x42]);
+    u
+}
+
+#[test]
+fn utf16_to_utf32_pair_runs_every_code_point_kind() {
+    for &k in kernels() {
+        for lead in [0, 1, 2, 3, 7, 8, 9, 33] {
+            let base = utf16_pair_run(lead, 300);
+            for from in [Utf16Le, Utf16Be] {
+                for to in [Utf32Le, Utf32Be] {
+                    for mode in MODES {
+                        let src = encode16(&base, from);
+                        check(k, &src, from, to, mode, true, &format!("lead {lead}"));
+                    }
+                }
+            }
+            // A pair's halves in the wrong order, a lone half, a BMP unit among
+            // the pairs, in both byte orders.
+            for at in positions(base.len().min(190)).filter(|a| a % 5 == lead % 5) {
+                for bad in [0xDBFF, 0xDC00, 0x20AC] {
+                    let mut u = base.clone();
+                    u[at] = bad;
+                    for (from, to) in [(Utf16Le, Utf32Le), (Utf16Be, Utf32Be)] {
+                        for mode in MODES {
+                            let src = encode16(&u, from);
+                            let ctx = format!("lead {lead}, {bad:04X} at {at}");
+                            check(k, &src, from, to, mode, false, &ctx);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// UTF-32 text: `lead` BMP characters, then runs of 70 supplementary and 70 BMP
 /// characters.
 fn utf32_text(lead: usize, len: usize) -> Vec<u32> {
