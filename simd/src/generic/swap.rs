@@ -399,10 +399,10 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
 /// characters only (emoji). Two operations per vector: the XOR with the pattern and
 /// an OR into the accumulator; the pattern's six top bits of each unit must then be
 /// zero.
-pub(super) struct PairRun<V> {
+pub(crate) struct PairRun<V> {
     /// `D800 DC00` in the input's byte order (the even phase; the odd one is its
     /// XOR with `0400 0400`).
-    pub(super) pat: V,
+    pub(crate) pat: V,
     /// `FC00 FC00` in the input's byte order.
     care: V,
 }
@@ -411,7 +411,7 @@ impl<V: VectorExt> PairRun<V> {
     /// # Safety
     /// The CPU supports `V`'s ISA.
     #[inline(always)]
-    pub(super) unsafe fn new(from: Endian) -> Self {
+    pub(crate) unsafe fn new(from: Endian) -> Self {
         let (h, l) = (from.write_u16(0xD800), from.write_u16(0xDC00));
         // SAFETY: the ISA is the caller's promise.
         unsafe {
@@ -428,7 +428,7 @@ impl<V: VectorExt> PairRun<V> {
     /// # Safety
     /// The CPU supports `V`'s ISA.
     #[inline(always)]
-    pub(super) unsafe fn all4(&self, v: &[V; 4], p: V) -> bool {
+    pub(crate) unsafe fn all4(&self, v: &[V; 4], p: V) -> bool {
         // SAFETY: the ISA is the caller's promise.
         unsafe {
             let a = v[0].xor(p).or(v[1].xor(p));

@@ -302,7 +302,7 @@ unsafe fn widen<V: VectorExt>(v: V, s: *const u8, d: *mut u8, from: Endian, to: 
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
-unsafe fn pairs_to_utf32<V: VectorExt>(v: V, from: Endian, to: Endian) -> V {
+pub(crate) unsafe fn pairs_to_utf32<V: VectorExt>(v: V, from: Endian, to: Endian) -> V {
     // SAFETY: the ISA is the caller's promise.
     unsafe {
         let x = if from == Endian::Big {
