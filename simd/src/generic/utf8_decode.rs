@@ -125,7 +125,8 @@ pub(crate) trait DecodeHooks<W: VectorExt> {
 
     /// Converts an ASCII run: `src` (the rest of the input) starts with a 64-byte
     /// ASCII block, and `dst` (the rest of the output) has room for its output. The
-    /// hook converts at least that block, and checks its own bounds for more.
+    /// hook converts at least the first 32 bytes of that block (it may stop short of
+    /// the block's end to align its stores), and checks its own bounds for more.
     /// Scratch stores past `written` are allowed only when `dst` has room for the
     /// output of all of `src` (so that the call cannot end in `OutputTooSmall`).
     ///
@@ -348,7 +349,7 @@ pub(crate) unsafe fn utf8_decode<
                     dst.get_unchecked_mut(out..),
                 );
                 if let Some((i, o)) = run {
-                    debug_assert!(i >= 64 && pos + i <= src.len() && out + o <= dst.len());
+                    debug_assert!(i >= 32 && pos + i <= src.len() && out + o <= dst.len());
                     pos += i;
                     out += o;
                     continue;

