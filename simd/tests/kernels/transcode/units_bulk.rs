@@ -283,7 +283,7 @@ fn utf8_to_latin1_first_bytes_at_every_offset_and_errors_at_every_position() {
             // A byte replaced by: a continuation byte, a first byte C3, a first
             // byte of a character above U+00FF (C4), of three bytes, an ASCII byte.
             for at in positions(base.len().min(260)) {
-                for bad in [0x80, 0xC3, 0xC4, 0xE2, 0x41] {
+                for bad in [0x80, 0xC0, 0xC1, 0xC3, 0xC4, 0xE2, 0x41] {
                     let mut u = base.clone();
                     u[at] = bad;
                     for mode in MODES {
