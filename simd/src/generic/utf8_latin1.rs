@@ -136,12 +136,6 @@ pub(crate) unsafe fn utf8_to_latin1<W: VectorExt, V: VectorExt>(
         unsafe {
             let s = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
-            let v = [
-                V::load_unaligned(s),
-                V::load_unaligned(s.add(16)),
-                V::load_unaligned(s.add(32)),
-                V::load_unaligned(s.add(48)),
-            ];
             if !mixed {
                 // A run of ASCII: four vectors `W` per step, copied.
                 let (p, o) = ascii_run::<W>(src, dst, pos, out);
@@ -149,14 +143,20 @@ pub(crate) unsafe fn utf8_to_latin1<W: VectorExt, V: VectorExt>(
                     (pos, out) = (p, o);
                     continue;
                 }
-                if !v[0].or(v[1]).or(v[2].or(v[3])).any_high_bit() {
-                    for (k, x) in v.into_iter().enumerate() {
-                        x.store_unaligned(d.add(16 * k));
-                    }
-                    pos += 64;
-                    out += 64;
-                    continue;
+            }
+            let v = [
+                V::load_unaligned(s),
+                V::load_unaligned(s.add(16)),
+                V::load_unaligned(s.add(32)),
+                V::load_unaligned(s.add(48)),
+            ];
+            if !mixed && !v[0].or(v[1]).or(v[2].or(v[3])).any_high_bit() {
+                for (k, x) in v.into_iter().enumerate() {
+                    x.store_unaligned(d.add(16 * k));
                 }
+                pos += 64;
+                out += 64;
+                continue;
             }
             let c3 = V::splat(0xC3);
             let beyond = v[0]

@@ -170,20 +170,27 @@ unsafe fn bmp16_to_32(
     unsafe {
         let m_f8 = isa::set1_epi16(lane16(0xF800, from));
         let p_sur = isa::set1_epi16(lane16(0xD800, from));
-        let widen_store = |x: Zmm, d: *mut u8| {
-            let x = if from == Endian::Big {
+        // The units of `x` in native order, and their half `h` zero-extended to
+        // UTF-32 in the output's order.
+        let native = |x: Zmm| {
+            if from == Endian::Big {
                 isa::shuffle_epi8(x, isa::loadu(SWAP16.0.as_ptr()))
             } else {
                 x
-            };
-            let halves = [isa::castsi512_si256(x), isa::extracti64x4_epi64::<1>(x)];
-            for (h, &half) in halves.iter().enumerate() {
-                let mut w = isa::cvtepu16_epi32(half);
-                if to == Endian::Big {
-                    w = isa::shuffle_epi8(w, isa::loadu(SWAP32.0.as_ptr()));
-                }
-                isa::storeu(d.add(64 * h), w);
             }
+        };
+        let widen = |half: isa::Ymm| {
+            let w = isa::cvtepu16_epi32(half);
+            if to == Endian::Big {
+                isa::shuffle_epi8(w, isa::loadu(SWAP32.0.as_ptr()))
+            } else {
+                w
+            }
+        };
+        let widen_store = |x: Zmm, d: *mut u8| {
+            let x = native(x);
+            isa::storeu(d, widen(isa::castsi512_si256(x)));
+            isa::storeu(d.add(64), widen(isa::extracti64x4_epi64::<1>(x)));
         };
         // The stores aligned to the vector: first the units up to the next 64-byte
         // boundary of `dst` (when `dst` is aligned to the unit), one masked step.
@@ -196,15 +203,7 @@ unsafe fn bmp16_to_32(
             let v = isa::loadu(src.as_ptr().add(pos));
             let sur = isa::cmpeq_epi16_mask(isa::and_si512(v, m_f8), p_sur);
             if sur & low_bits(units as u32) == 0 {
-                let x = if from == Endian::Big {
-                    isa::shuffle_epi8(v, isa::loadu(SWAP16.0.as_ptr()))
-                } else {
-                    v
-                };
-                let mut w = isa::cvtepu16_epi32(isa::castsi512_si256(x));
-                if to == Endian::Big {
-                    w = isa::shuffle_epi8(w, isa::loadu(SWAP32.0.as_ptr()));
-                }
+                let w = widen(isa::castsi512_si256(native(v)));
                 isa::mask_storeu_epi32(dst.as_mut_ptr().add(out), low_bits(units as u32) as u16, w);
                 pos += 2 * units;
                 out += head;
