@@ -82,7 +82,7 @@ const READ: usize = 65;
 
 /// Spare output bytes on top of every block step's stores: the largest output of
 /// one character minus one (see [`super::handover`]).
-const SPARE: usize = 3;
+pub(crate) const SPARE: usize = 3;
 
 /// Output bytes the generic block step may store, for UTF-16 (`unit` = 2) or
 /// UTF-32 (`unit` = 4): at most `unit` per consumed input byte (64) and a 16-byte
@@ -136,6 +136,28 @@ pub(crate) trait DecodeHooks<W: VectorExt> {
     unsafe fn ascii_run<const UTF32: bool, const BE: bool>(
         _src: &[u8],
         _dst: &mut [u8],
+    ) -> Option<(usize, usize)> {
+        None
+    }
+
+    /// Converts a run of blocks that starts with a block that is not ASCII, when
+    /// the hook can check and convert such blocks itself, one after the other
+    /// (with characters that cross from one block into the next), more cheaply than
+    /// the loop's block steps; `src` and `dst` are the rest of the input and the
+    /// output. The hook checks its own bounds: every store within `dst.len() -
+    /// SPARE` bytes. It returns `Some((consumed, written))` when it consumed
+    /// anything (whole characters, ending at a character boundary: in strict and
+    /// lossy modes only valid ones, the loop's own steps then find the error), else
+    /// `None` with nothing stored.
+    ///
+    /// # Safety
+    /// The CPU supports the ISA of the implementing hooks; `src` starts at a
+    /// character boundary.
+    #[inline(always)]
+    unsafe fn run<const UTF32: bool, const BE: bool>(
+        _src: &[u8],
+        _dst: &mut [u8],
+        _mode: Mode,
     ) -> Option<(usize, usize)> {
         None
     }
@@ -355,6 +377,14 @@ pub(crate) unsafe fn utf8_decode<
                     continue;
                 }
                 (pos, out) = ascii_blocks::<V, UTF32, BE>(src, dst, pos, out);
+                continue;
+            }
+            let run =
+                H::run::<UTF32, BE>(src.get_unchecked(pos..), dst.get_unchecked_mut(out..), mode);
+            if let Some((i, o)) = run {
+                debug_assert!(i > 0 && pos + i <= src.len() && out + o <= dst.len());
+                pos += i;
+                out += o;
                 continue;
             }
             let d = dst.as_mut_ptr().add(out);

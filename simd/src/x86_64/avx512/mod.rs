@@ -23,6 +23,7 @@
 
 pub(crate) mod bw;
 mod consts;
+mod dec_utf8;
 mod enc_utf8;
 pub(crate) mod isa;
 mod latin1;
@@ -101,13 +102,13 @@ mod tests {
             assert_eq!(imp(super::bw::IMPLS), "avx2", "{op}");
         }
         // UTF-16/32 -> UTF-8: the generic encoder with the VBMI2 tier's hooks
-        // (`enc_utf8.rs`); UTF-8 -> UTF-16/32: the avx2 kernel's decoder, which
-        // was faster than the tier's own on Zen 5.
+        // (`enc_utf8.rs`); UTF-8 -> UTF-16/32: the generic decoder with the
+        // tier's 512-bit runs and the avx2 kernel's block hooks (`dec_utf8.rs`).
         for (op, imp) in [
             ("utf16_to_utf8", "avx512-vbmi2"),
             ("utf32_to_utf8", "avx512-vbmi2"),
-            ("utf8_to_utf16", "avx2"),
-            ("utf8_to_utf32", "avx2"),
+            ("utf8_to_utf16", "avx512-vbmi2"),
+            ("utf8_to_utf32", "avx512-vbmi2"),
         ] {
             let t = super::vbmi2::IMPLS.iter().find(|e| e.0 == op).unwrap();
             assert_eq!(t.1, imp, "{op}");

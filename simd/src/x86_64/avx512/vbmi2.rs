@@ -36,6 +36,8 @@ crate::x86_64::avx512::isa::avx512_simd_kernel! {
         utf8_to_utf8,
     ];
     own [
+        utf8_to_utf16 = crate::x86_64::avx512::dec_utf8::utf8_to_utf16 as "avx512-vbmi2",
+        utf8_to_utf32 = crate::x86_64::avx512::dec_utf8::utf8_to_utf32 as "avx512-vbmi2",
         utf16_to_utf8 = crate::x86_64::avx512::enc_utf8::utf16_to_utf8 as "avx512-vbmi2",
         utf32_to_utf8 = crate::x86_64::avx512::enc_utf8::utf32_to_utf8 as "avx512-vbmi2",
         utf16_to_utf32 = crate::x86_64::avx512::utf16_utf32::utf16_to_utf32 as "avx512-vbmi2",
