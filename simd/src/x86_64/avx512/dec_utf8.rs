@@ -1,39 +1,67 @@
 //! UTF-8 -> UTF-16 and UTF-8 -> UTF-32 on the `"avx512-vbmi2"` tier: the generic
-//! loop of [`crate::generic::utf8_decode`] with 512-bit blocks and hooks
-//! ([`Vbmi2Dec`]) that check and convert every block of one- to three-byte
-//! characters at 512 bits.
+//! loop of [`crate::generic::utf8_decode`] (256-bit blocks) with hooks
+//! ([`Vbmi2Dec`]): a 512-bit run over the text's blocks ([`short_run`]), and the
+//! avx2 kernel's hooks for ASCII runs and for the blocks the run declines.
 //!
-//! # A block of one- to three-byte characters ([`short_block`])
+//! # The run
 //!
-//! The block starts at a character boundary; byte 64 says whether byte 63 ends a
-//! character. Bit `i` of `ends` is set when byte `i + 1` is not a continuation
-//! byte: the block consumes the characters up to its last end (`n` bytes).
+//! The loop calls the run at a block that is not ASCII. The run then takes 64
+//! bytes per step at a *fixed* stride, whatever the characters: a character may
+//! start in one block and end in the next, and each block converts the characters
+//! that *end* in it, reaching the bytes of the block before with `vpermt2b`
+//! (two-source permutes of the block and the one before it). So no step waits
+//! for the previous one to know where it starts (the generic loop's blocks start
+//! at a character boundary, which makes every block depend on the last one's
+//! character lengths: a chain of some 20 cycles per block). Bit `i` of `ends` is
+//! set when byte `i + 1` is not a continuation byte (byte 64 for byte 63). The run
+//! stops before a block it cannot check or convert (an error, four-byte characters
+//! among shorter ones, the end of the input or of `dst`) and returns the character
+//! boundary after the last character it converted; the loop goes on from there.
 //!
-//! - **Check, by bit masks** (instead of the validator's block check): with
-//!   `leads` the bytes C0..EF and `three` the bytes E0..EF among the first `n`,
-//!   the continuation bytes among the first `n` must be exactly
-//!   `leads << 1 | three << 2` (every lead byte followed by its continuation bytes,
-//!   no other continuation byte), no lead may be C0/C1, and the byte after E0 (ED)
-//!   must be A0..BF (80..9F). A block with a byte from F0 declines: it goes to the
-//!   validator and the avx2 block code (`valid_block`), as does a block that fails
-//!   the check (the validator then finds the error).
-//! - **Convert, a 16-bit unit per byte position** (after the same idea in the
-//!   generic `block_1_to_3`, with VBMI permutes instead of shuffles within 128-bit
-//!   lanes): the payload of every byte (`& 0x3F`, ASCII bytes kept whole) is
-//!   paired with the byte before it (`vpermb`, 32 positions per register), and
-//!   `vpmaddubsw` computes `last + 64 * previous` (`last` alone for an ASCII
-//!   byte); where a byte and the one before it are continuation bytes (a
-//!   three-byte character ends there), a second `vpermb` brings the first byte,
-//!   shifted left by 12 (which also drops the `0x20` left of its four payload
-//!   bits), and a masked add adds it. `vpcompressw` keeps the units at the
-//!   character ends, into a register stored whole (the loop leaves room for the
-//!   scratch bytes after the output).
+//! **Checks** (in strict and lossy modes; errors are left to the loop, which finds
+//! them exactly):
+//! - structure, by bit masks: the continuation bytes must be exactly those the
+//!   lead bytes (C0.., E0.., F0..) of this block and the last ones of the block
+//!   before require; no lead byte C0/C1; byte 63 cannot end a character whose lead
+//!   byte needs byte 64;
+//! - the second byte after E0 (ED) in blocks of mixed lengths, by masks, also for
+//!   E0 (ED) at byte 63 of the block before; three- and four-byte blocks check
+//!   their characters *by value* (below U+0800 or a surrogate; outside
+//!   U+10000..U+10FFFF), and a three-byte block also the character it leaves
+//!   unfinished when its first two bytes are bytes 62 and 63.
 //!
-//! Four-byte characters, blocks that fail the check and ASCII runs take the avx2
-//! kernel's block code (its `ascii_run` and `valid_block` hooks), which was faster
-//! there than the tier's former decoder (deleted after measurements on Zen 5).
+//! **Conversions**, by the kind of block:
+//! - ASCII: widened (`vpmovzxbw` / `vpmovzxbd`);
+//! - three-byte characters only (CJK): their ends are three bytes apart, so two
+//!   fixed permutes (one of three tables, by the first end) give each character's
+//!   last two bytes and its first byte, in order: `vpmaddubsw` computes `last + 64
+//!   * middle`, and the first byte shifted left by 12 is added (the shift also
+//!   drops the `0x20` left of its four payload bits); no compress;
+//! - four-byte characters only (emoji): one fixed permute puts each character in a
+//!   32-bit lane, `vpmaddubsw` and `vpmaddwd` join the 6-bit groups; UTF-16 output
+//!   makes a surrogate pair of every lane;
+//! - one- to three-byte characters (the rest): a 16-bit unit per byte position
+//!   (the idea of the generic `block_1_to_3`, with VBMI permutes instead of
+//!   shuffles within 128-bit lanes): each byte's payload (`& 0x3F`, ASCII bytes
+//!   whole) paired with the byte before it, `last + 64 * previous` (`last` alone
+//!   for ASCII), plus the first byte shifted left by 12 where a three-byte
+//!   character ends, and `vpcompressw` keeps the units at the ends.
+//!
+//! Every store is a whole register; the run keeps its stores within `dst.len() -
+//! SPARE` (the loop's rule for scratch bytes, see `crate::generic::handover`).
+//!
+//! Measured on Sapphire Rapids (`utf8->utf16le`, GB/s, against the avx2 entry the
+//! tier ran before and simdutf `icelake` in the same runs): two-byte scripts
+//! 4.8-5.1 -> 9-11 (icelake 9-9.6), Hindi and Korean 4.7 -> 7-7.6 (6.7), CJK
+//! 7-8.3 -> 8.6-9.3 (6.7), Emoji 8.3 -> 9.1 (4.5), Latin1 5.5 -> 9.5-10.5 (13).
+//!
+//! The loop stays at 256 bits: its block hooks are the avx2 kernel's, which take
+//! the block as two `__m256i`. Loading the same bytes again at 512 bits next to
+//! those 256-bit loads made LLVM rebuild the 256-bit loads byte by byte
+//! (`vpinsrb`, 5-8x slower: a first version of these hooks ran emoji at 1 GB/s);
+//! the run loads its own blocks, after the loop's loads.
 
-use super::consts::{Bytes64, SWAP16, SWAP32};
+use super::consts::{low_bits, Bytes64, SWAP16, SWAP32};
 use super::isa;
 use crate::generic::utf8_decode::SPARE;
 use crate::x86_64::avx2::utf8_decode as avx2;
@@ -44,8 +72,8 @@ use utfast_scalar::Mode;
 /// module documentation).
 pub(crate) struct Vbmi2Dec;
 
-/// Bytes of the output of one [`short_block`] call, scratch included: two stores of
-/// 64 bytes (UTF-16, the second at most 64 bytes in) or four (UTF-32).
+/// Bytes one step of [`short_run`] may store, scratch included: two stores of 64
+/// bytes for UTF-16 (the second at most 64 bytes in), up to four for UTF-32.
 const SHORT_WRITE: [usize; 2] = [128, 256];
 
 /// `vpermt2b` indices into a block (0..63) and the block before it (64..127):
@@ -86,20 +114,70 @@ static FIRST_IDX: [Bytes64; 2] = {
     t
 };
 
-const fn max(a: usize, b: usize) -> usize {
-    if a > b {
-        a
-    } else {
-        b
+/// For a block of three-byte characters whose first character ends at byte `q`
+/// (0..=2): word `k` takes the last byte of character `k` (byte `q + 3k`) and the
+/// byte before it, as in [`PAIR_IDX`] (22 characters at most).
+static THREE_PAIR: [Bytes64; 3] = three_table(1);
+
+/// As [`THREE_PAIR`]: word `k` takes the first byte of character `k` (`q + 3k -
+/// 2`), as in [`FIRST_IDX`].
+static THREE_FIRST: [Bytes64; 3] = three_table(2);
+
+/// For a block of four-byte characters whose first character ends at byte `q`
+/// (0..=3): 32-bit lane `k` takes the bytes of character `k`, last byte lowest
+/// (byte `q + 4k - j` in byte `j` of the lane; 16 characters).
+static FOUR_IDX: [Bytes64; 4] = {
+    let mut t = [
+        Bytes64([0; 64]),
+        Bytes64([0; 64]),
+        Bytes64([0; 64]),
+        Bytes64([0; 64]),
+    ];
+    let mut q = 0;
+    while q < 4 {
+        let mut k = 0;
+        while k < 16 {
+            let mut j = 0;
+            while j < 4 {
+                t[q].0[4 * k + j] = ((q + 4 * k + 128 - j) % 128) as u8;
+                j += 1;
+            }
+            k += 1;
+        }
+        q += 1;
     }
+    t
+};
+
+/// The tables of [`THREE_PAIR`] (`back` = 1) and [`THREE_FIRST`] (`back` = 2).
+const fn three_table(back: usize) -> [Bytes64; 3] {
+    let mut t = [Bytes64([0; 64]), Bytes64([0; 64]), Bytes64([0; 64])];
+    let mut q = 0;
+    while q < 3 {
+        let mut k = 0;
+        while k < 32 {
+            let e = q + 3 * k;
+            if e < 64 {
+                if back == 1 {
+                    t[q].0[2 * k] = e as u8;
+                    t[q].0[2 * k + 1] = ((e + 127) % 128) as u8;
+                } else {
+                    t[q].0[2 * k] = ((e + 126) % 128) as u8;
+                }
+            }
+            k += 1;
+        }
+        q += 1;
+    }
+    t
 }
 
 crate::x86_64::avx512::isa::avx512_target_feature! {
     "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,lzcnt";
-    /// Checks (unless `!CHECK`) and converts the blocks of one- to three-byte
-    /// characters at the start of `src`, 64 bytes per step, into `dst` (see the
-    /// module documentation); returns `(consumed, written)` up to the character
-    /// boundary after the last character converted, or `None` when that is none.
+    /// Checks (unless `!CHECK`) and converts the blocks at the start of `src`,
+    /// 64 bytes per step, into `dst` (see the module documentation); returns
+    /// `(consumed, written)` up to the character boundary after the last character
+    /// converted, or `None` when that is none.
     ///
     /// # Safety
     /// The CPU supports the tier's features; `src` starts at a character boundary.
@@ -133,7 +211,13 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
         // need here; bit 0 of `carry_cont`, `carry_e0`, `carry_ed`: its byte 63 is
         // a continuation byte, E0, ED.
         let mut prev = isa::setzero();
-        let (mut carry_req, mut carry_cont, mut carry_e0, mut carry_ed) = (0u64, 0u64, 0u64, 0u64);
+        // The previous block's continuation mask, and what its last bytes require
+        // of this one: bits 0..=2 of `carry_req` are continuation bytes its lead
+        // bytes need here; bit 0 of `carry_e0` (`carry_ed`): its byte 63 is E0
+        // (ED), so byte 0 must be at least A0 (below A0).
+        let mut prev_cont = 0u64;
+        let mut carry_req = 0u64;
+        let (mut carry_e0, mut carry_ed) = (0u64, 0u64);
         while pos + 65 <= src.len() && out + write <= dst.len() {
             // SAFETY: `pos + 65 <= src.len()` bounds the block and byte 64;
             // `out + write <= dst.len()` the stores (at most `SHORT_WRITE` bytes).
@@ -171,34 +255,27 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
                     out += 64 * unit;
                     done = (pos, out);
                     prev = v;
-                    (carry_cont, carry_e0, carry_ed) = (0, 0, 0);
+                    prev_cont = 0;
+                    (carry_e0, carry_ed) = (0, 0);
                     continue;
-                }
-                if isa::cmpge_epu8_mask(v, set1(0xF0)) != 0 {
-                    break;
                 }
                 let leads = isa::cmpge_epu8_mask(v, set1(0xC0));
                 let cont = high & !leads;
+                // Lead bytes E0..FF, and F0..FF among them.
                 let three = isa::mask_cmpge_epu8_mask(leads, v, set1(0xE0));
+                let four = if three != 0 { isa::mask_cmpge_epu8_mask(three, v, set1(0xF0)) } else { 0 };
+                // Every lead byte followed by its continuation bytes, and no other
+                // continuation byte.
                 if CHECK {
                     let c0_c1 = isa::mask_cmplt_epu8_mask(leads, v, set1(0xC2));
-                    if cont != (leads << 1 | three << 2 | carry_req) || c0_c1 != 0 {
+                    if cont != (leads << 1 | three << 2 | four << 3 | carry_req) || c0_c1 != 0 {
                         break;
                     }
-                    if (three | carry_e0 | carry_ed) != 0 {
-                        let e0 = isa::mask_cmpeq_epu8_mask(three, v, set1(0xE0));
-                        let ed = isa::mask_cmpeq_epu8_mask(three, v, set1(0xED));
-                        let below_a0 = isa::cmplt_epu8_mask(v, set1(0xA0));
-                        let (after_e0, after_ed) = (e0 << 1 | carry_e0, ed << 1 | carry_ed);
-                        if (after_e0 & below_a0 | after_ed & !below_a0) != 0 {
-                            break;
-                        }
-                        (carry_e0, carry_ed) = (e0 >> 63, ed >> 63);
-                    }
                 }
-                // Bit 0: the lead byte at 63 (or a three-byte one at 62); bit 1: a
-                // three-byte lead byte at 63.
-                carry_req = leads >> 63 | three >> 62;
+                // Bit 0: the lead byte at 63, a three-byte one at 62 or a four-byte
+                // one at 61; bit 1: a three- or four-byte one at 63 or a four-byte
+                // one at 62; bit 2: a four-byte one at 63.
+                carry_req = leads >> 63 | three >> 62 | four >> 61;
                 let next_cont = ((*s.add(64) as i8) < -0x40) as u64;
                 // Byte 63 ends a character when byte 64 is not a continuation byte:
                 // not when the block's last character needs byte 64.
@@ -208,36 +285,127 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
                 let ends = !(cont >> 1 | next_cont << 63);
                 let ascii = !high;
                 let payload = isa::mask_blend_epi8(ascii, isa::and_si512(v, set1(0x3F)), v);
-                let third = cont & (cont << 1 | carry_cont);
-                carry_cont = cont >> 63;
-                let mut o = 0;
-                for g in 0..2 {
-                    let e = (ends >> (32 * g)) as u32;
-                    let pairs = isa::permutex2var_epi8(payload, pair_idx[g], prev);
-                    let weights = isa::mask_blend_epi16((ascii >> (32 * g)) as u32, w_multi, w_ascii);
-                    let mut u = isa::maddubs_epi16(pairs, weights);
-                    let t = (third >> (32 * g)) as u32;
-                    if t != 0 {
-                        let first = isa::permutex2var_epi8(payload, first_idx[g], prev);
-                        u = isa::mask_add_epi16(u, t, u, isa::slli_epi16::<12>(first));
-                    }
-                    let packed = isa::maskz_compress_epi16(e, u);
-                    let count = e.count_ones() as usize;
+                // Bit `i`: byte `i` and the one (two) before it are continuation
+                // bytes: a three-byte (four-byte) character ends there.
+                let third = cont & (cont << 1 | prev_cont >> 63);
+                let fourth = third & (cont << 2 | prev_cont >> 62);
+                // Stores `count` units of `u` at `d + o`.
+                let put = |u, count: usize, o: usize| {
                     if UTF32 {
-                        let lo = isa::cvtepu16_epi32(isa::castsi512_si256(packed));
-                        let hi = isa::cvtepu16_epi32(isa::extracti64x4_epi64::<1>(packed));
+                        let lo = isa::cvtepu16_epi32(isa::castsi512_si256(u));
+                        let hi = isa::cvtepu16_epi32(isa::extracti64x4_epi64::<1>(u));
                         let (lo, hi) = if BE { (isa::shuffle_epi8(lo, swap), isa::shuffle_epi8(hi, swap)) } else { (lo, hi) };
                         isa::storeu(d.add(o), lo);
                         if count > 16 {
                             isa::storeu(d.add(o + 64), hi);
                         }
                     } else {
-                        let packed = if BE { isa::shuffle_epi8(packed, swap) } else { packed };
-                        isa::storeu(d.add(o), packed);
+                        let u = if BE { isa::shuffle_epi8(u, swap) } else { u };
+                        isa::storeu(d.add(o), u);
                     }
-                    o += count * unit;
+                };
+                let mut o = 0;
+                if fourth == 0 && (high != u64::MAX || third != ends) {
+                    if CHECK {
+                        // C0, C1; the byte after E0 (ED) must be A0..BF (80..9F),
+                        // also when E0 (ED) was byte 63 of the block before.
+                        // (Characters with F0..FF end in another block, and are
+                        // checked there.)
+                        if (three | carry_e0 | carry_ed) != 0 {
+                            let e0 = isa::mask_cmpeq_epu8_mask(three, v, set1(0xE0));
+                            let ed = isa::mask_cmpeq_epu8_mask(three, v, set1(0xED));
+                            let below_a0 = isa::cmplt_epu8_mask(v, set1(0xA0));
+                            let (after_e0, after_ed) = (e0 << 1 | carry_e0, ed << 1 | carry_ed);
+                            if (after_e0 & below_a0 | after_ed & !below_a0) != 0 {
+                                break;
+                            }
+                            (carry_e0, carry_ed) = (e0 >> 63, ed >> 63);
+                        }
+                    }
+                    for g in 0..2 {
+                        let e = (ends >> (32 * g)) as u32;
+                        let pairs = isa::permutex2var_epi8(payload, pair_idx[g], prev);
+                        let weights = isa::mask_blend_epi16((ascii >> (32 * g)) as u32, w_multi, w_ascii);
+                        let mut u = isa::maddubs_epi16(pairs, weights);
+                        let t = (third >> (32 * g)) as u32;
+                        if t != 0 {
+                            let first = isa::permutex2var_epi8(payload, first_idx[g], prev);
+                            u = isa::mask_add_epi16(u, t, u, isa::slli_epi16::<12>(first));
+                        }
+                        let count = e.count_ones() as usize;
+                        put(isa::maskz_compress_epi16(e, u), count, o);
+                        o += count * unit;
+                    }
+                } else if fourth == 0 {
+                    // Three-byte characters only (CJK): their ends are three bytes
+                    // apart from the first one at `q` (0..=2, as every end is a
+                    // third byte), so fixed permutes put them in order, without a
+                    // compress.
+                    let q = (ends.trailing_zeros() as usize).min(2);
+                    let pairs = isa::permutex2var_epi8(payload, isa::loadu(THREE_PAIR[q].0.as_ptr()), prev);
+                    let first = isa::permutex2var_epi8(payload, isa::loadu(THREE_FIRST[q].0.as_ptr()), prev);
+                    let u = isa::add_epi16(isa::maddubs_epi16(pairs, w_multi), isa::slli_epi16::<12>(first));
+                    let count = ends.count_ones() as usize;
+                    // Checked by value: E0 80..9F is overlong (below U+0800), ED
+                    // A0..BF a surrogate.
+                    if CHECK {
+                        let k = low_bits(count) as u32;
+                        let overlong = isa::mask_cmplt_epu16_mask(k, u, isa::set1_epi16(0x800));
+                        let surrogate = isa::mask_cmplt_epu16_mask(k, isa::sub_epi16(u, isa::set1_epi16(0xD800_u16 as i16)), isa::set1_epi16(0x800));
+                        if overlong | surrogate != 0 {
+                            break;
+                        }
+                    }
+                    // The character the block does not finish, when its first two
+                    // bytes are bytes 62 and 63 (the next block may check only
+                    // its own bytes and byte 63), and byte 63, for the next
+                    // block's check.
+                    let (b62, last) = (*s.add(62), *s.add(63));
+                    if CHECK && (b62 == 0xE0 && last < 0xA0 || b62 == 0xED && last >= 0xA0) {
+                        break;
+                    }
+                    put(u, count, 0);
+                    o = count * unit;
+                    (carry_e0, carry_ed) = ((last == 0xE0) as u64, (last == 0xED) as u64);
+                } else {
+                    if high != u64::MAX || fourth != ends {
+                        // Four-byte characters among shorter ones: the avx2 code.
+                        break;
+                    }
+                    // Four-byte characters only (emoji): their ends are four bytes
+                    // apart from the first one at `q` (0..=3), and a fixed permute
+                    // puts each one's bytes in a 32-bit lane, last byte lowest. The
+                    // lead byte's payload has 0x30 above its three bits (0x38 for
+                    // F8..FF), subtracted at the end.
+                    let q = (ends.trailing_zeros() as usize).min(3);
+                    let lanes = isa::permutex2var_epi8(payload, isa::loadu(FOUR_IDX[q].0.as_ptr()), prev);
+                    let pairs = isa::maddubs_epi16(lanes, w_multi);
+                    let c = isa::madd_epi16(pairs, isa::set1_epi32(0x1000_0001));
+                    let c = isa::sub_epi32(c, isa::set1_epi32(0x30 << 18));
+                    let count = ends.count_ones() as usize;
+                    // The code points must be U+10000..U+10FFFF (F0 80..8F is
+                    // overlong, F4 90.. and F5..FF are too large).
+                    let supplementary = isa::sub_epi32(c, isa::set1_epi32(0x1_0000));
+                    if CHECK && isa::mask_cmpgt_epu32_mask(low_bits(count) as u16, supplementary, isa::set1_epi32(0xF_FFFF)) != 0 {
+                        break;
+                    }
+                    let c = if UTF32 {
+                        c
+                    } else {
+                        // A surrogate pair per lane: high | low << 16.
+                        let high = isa::or_si512(isa::srli_epi32::<10>(supplementary), isa::set1_epi32(0xD800));
+                        let low = isa::and_si512(isa::slli_epi32::<16>(supplementary), isa::set1_epi32(0x03FF_0000));
+                        isa::ternarylogic_epi32::<0xFE>(high, low, isa::set1_epi32(0xDC00_0000_u32 as i32))
+                    };
+                    let c = if BE { isa::shuffle_epi8(c, swap) } else { c };
+                    isa::storeu(d, c);
+                    o = count * 4;
+                    // The block's last byte, for a range check in the next block.
+                    let last = *s.add(63);
+                    (carry_e0, carry_ed) = ((last == 0xE0) as u64, (last == 0xED) as u64);
                 }
                 prev = payload;
+                prev_cont = cont;
                 out += o;
                 if ends != 0 {
                     done = (pos + 64 - ends.leading_zeros() as usize, out);
@@ -251,8 +419,8 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
 
 impl crate::generic::utf8_decode::DecodeHooks<__m256i> for Vbmi2Dec {
     const BLOCK_READ: usize = avx2::BLOCK_READ;
-    const BLOCK_WRITE_UTF16: usize = max(SHORT_WRITE[0], avx2::BLOCK_WRITE[0]);
-    const BLOCK_WRITE_UTF32: usize = max(SHORT_WRITE[1], avx2::BLOCK_WRITE[1]);
+    const BLOCK_WRITE_UTF16: usize = avx2::BLOCK_WRITE[0];
+    const BLOCK_WRITE_UTF32: usize = avx2::BLOCK_WRITE[1];
     // The avx2 block code takes the blocks of the 16-byte paths (see `Avx2`).
     const GENERIC_BLOCKS: bool = false;
 

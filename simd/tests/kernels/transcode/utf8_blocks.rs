@@ -193,3 +193,83 @@ fn one_to_three_byte_patterns() {
         }
     }
 }
+
+/// Texts whose 64-byte blocks change kind from one block to the next (ASCII, one-
+/// and two-byte, CJK, one- to three-byte mixes, emoji), with characters across
+/// every block boundary, and a character next to a boundary replaced by one with a
+/// range-checked lead byte (E0, ED, F0, F4) and a second byte in or out of range:
+/// the avx512-vbmi2 decoder converts such blocks at a fixed stride with a path per
+/// kind, checking a character in the block where it ends (the three- and four-byte
+/// paths by value, the mixed path by the byte after E0/ED, across the boundary).
+#[test]
+fn block_kinds_and_ranges_across_boundaries() {
+    const KINDS: [&[char]; 5] = [
+        &['a', 'b', ' ', '7'],
+        &['é', 'Ж', 'a', '\u{7FF}', ' '],
+        &['中', 'ア', '한', '\u{FFFD}', '\u{0800}'],
+        &['a', 'é', '中', ' ', '\u{7FF}'],
+        &['😀', '\u{10000}', '\u{10FFFF}', '🦀'],
+    ];
+    // Same length as the character replaced: (valid, invalid) forms.
+    const THREE: [(&[u8], &[u8]); 2] = [
+        (b"\xE0\xA0\x80", b"\xE0\x9F\xBF"),
+        (b"\xED\x9F\xBF", b"\xED\xA0\x80"),
+    ];
+    const FOUR: [(&[u8], &[u8]); 2] = [
+        (b"\xF0\x90\x80\x80", b"\xF0\x8F\xBF\xBF"),
+        (b"\xF4\x8F\xBF\xBF", b"\xF4\x90\x80\x80"),
+    ];
+    let mut rng = Rng(0x5EED_B10C);
+    let texts = if quick() { 100 } else { 1000 };
+    for _ in 0..texts {
+        let mut s = String::new();
+        for block in 1..=5 {
+            let kind = KINDS[rng.below(KINDS.len())];
+            while s.len() < 64 * block + rng.below(3) {
+                s.push(kind[rng.below(kind.len())]);
+            }
+        }
+        let base = s.into_bytes();
+        // Characters of three or four bytes that start within 3 bytes of a
+        // boundary (their second byte or their end is across it).
+        let near: Vec<(usize, usize)> = std::str::from_utf8(&base)
+            .unwrap()
+            .char_indices()
+            .map(|(i, c)| (i, c.len_utf8()))
+            .filter(|&(i, n)| n >= 3 && (i + 3) % 64 < 4)
+            .collect();
+        for &(i, n) in &near {
+            let forms = if n == 3 { &THREE } else { &FOUR };
+            let (valid, invalid) = forms[rng.below(2)];
+            for form in [valid, invalid] {
+                let mut b = base.clone();
+                b[i..i + n].copy_from_slice(form);
+                check_all(&b, false, &format!("{form:02X?} at byte {i}"));
+            }
+        }
+    }
+}
+
+/// A block of three-byte (four-byte) characters only that ends with the lead byte
+/// of a two-byte character, valid (C2) or overlong (C0, C1), completed in the next
+/// block (of another kind).
+#[test]
+fn two_byte_lead_after_fixed_blocks() {
+    for lead in [0xC0u8, 0xC1, 0xC2, 0xDF] {
+        for tail in [
+            "xyz and more ascii text, é ü ä",
+            "ЖЖЖЖ",
+            "中中中中",
+            "😀😀😀😀",
+        ] {
+            let three = "中".repeat(21).into_bytes();
+            // Emoji whose last one ends at byte 62 of the second block.
+            let four = [b"abc".to_vec(), "😀".repeat(31).into_bytes()].concat();
+            for mut b in [three, four] {
+                b.extend([lead, 0xBF]);
+                b.extend(tail.repeat(8).bytes());
+                check_all(&b, false, &format!("{lead:02X} BF then {tail:?}"));
+            }
+        }
+    }
+}
