@@ -61,7 +61,7 @@
 //! (`vpinsrb`, 5-8x slower: a first version of these hooks ran emoji at 1 GB/s);
 //! the run loads its own blocks, after the loop's loads.
 
-use super::consts::{low_bits, Bytes64, SWAP16, SWAP32};
+use super::consts::{Bytes64, SWAP16, SWAP32};
 use super::isa;
 use crate::generic::utf8_decode::SPARE;
 use crate::x86_64::avx2::utf8_decode as avx2;
@@ -154,16 +154,17 @@ const fn three_table(back: usize) -> [Bytes64; 3] {
     let mut t = [Bytes64([0; 64]), Bytes64([0; 64]), Bytes64([0; 64])];
     let mut q = 0;
     while q < 3 {
+        // The last character ending in the block (`q + 3 * last <= 63`); the words
+        // after it repeat it, so that the checks need no mask.
+        let last = (63 - q) / 3;
         let mut k = 0;
         while k < 32 {
-            let e = q + 3 * k;
-            if e < 64 {
-                if back == 1 {
-                    t[q].0[2 * k] = e as u8;
-                    t[q].0[2 * k + 1] = ((e + 127) % 128) as u8;
-                } else {
-                    t[q].0[2 * k] = ((e + 126) % 128) as u8;
-                }
+            let e = q + 3 * if k < last { k } else { last };
+            if back == 1 {
+                t[q].0[2 * k] = e as u8;
+                t[q].0[2 * k + 1] = ((e + 127) % 128) as u8;
+            } else {
+                t[q].0[2 * k] = ((e + 126) % 128) as u8;
             }
             k += 1;
         }
@@ -268,11 +269,8 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
                 let four = isa::cmpge_epu8_mask(v, set1(0xF0));
                 // Every lead byte followed by its continuation bytes, and no other
                 // continuation byte.
-                if CHECK {
-                    let c0_c1 = isa::mask_cmplt_epu8_mask(leads, v, set1(0xC2));
-                    if cont != (leads << 1 | three << 2 | four << 3 | carry_req) || c0_c1 != 0 {
-                        break;
-                    }
+                if CHECK && cont != (leads << 1 | three << 2 | four << 3 | carry_req) {
+                    break;
                 }
                 // Bit 0: the lead byte at 63, a three-byte one at 62 or a four-byte
                 // one at 61; bit 1: a three- or four-byte one at 63 or a four-byte
@@ -309,6 +307,12 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
                 let mut o = 0;
                 if fourth == 0 && (high != u64::MAX || third != ends) {
                     if CHECK {
+                        // C0 and C1. (The blocks of three- or four-byte characters
+                        // only have no two-byte character; a two-byte lead byte at
+                        // 63 is checked there by itself.)
+                        if isa::mask_cmplt_epu8_mask(leads, v, set1(0xC2)) != 0 {
+                            break;
+                        }
                         // C0, C1; the byte after E0 (ED) must be A0..BF (80..9F),
                         // also when E0 (ED) was byte 63 of the block before.
                         // (Characters with F0..FF end in another block, and are
@@ -350,10 +354,10 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
                     let count = ends.count_ones() as usize;
                     // Checked by value: E0 80..9F is overlong (below U+0800), ED
                     // A0..BF a surrogate.
+                    // (The words after the last character repeat it.)
                     if CHECK {
-                        let k = low_bits(count) as u32;
-                        let overlong = isa::mask_cmplt_epu16_mask(k, u, isa::set1_epi16(0x800));
-                        let surrogate = isa::mask_cmplt_epu16_mask(k, isa::sub_epi16(u, isa::set1_epi16(0xD800_u16 as i16)), isa::set1_epi16(0x800));
+                        let overlong = isa::cmplt_epu16_mask(u, isa::set1_epi16(0x800));
+                        let surrogate = isa::cmplt_epu16_mask(isa::sub_epi16(u, isa::set1_epi16(0xD800_u16 as i16)), isa::set1_epi16(0x800));
                         if overlong | surrogate != 0 {
                             break;
                         }
@@ -363,7 +367,7 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
                     // its own bytes and byte 63), and byte 63, for the next
                     // block's check.
                     let (b62, last) = (*s.add(62), *s.add(63));
-                    if CHECK && (b62 == 0xE0 && last < 0xA0 || b62 == 0xED && last >= 0xA0) {
+                    if CHECK && (b62 == 0xE0 && last < 0xA0 || b62 == 0xED && last >= 0xA0 || last & 0xFE == 0xC0) {
                         break;
                     }
                     put(u, count, 0);
@@ -388,7 +392,8 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
                     // The code points must be U+10000..U+10FFFF (F0 80..8F is
                     // overlong, F4 90.. and F5..FF are too large).
                     let supplementary = isa::sub_epi32(c, isa::set1_epi32(0x1_0000));
-                    if CHECK && isa::mask_cmpgt_epu32_mask(low_bits(count) as u16, supplementary, isa::set1_epi32(0xF_FFFF)) != 0 {
+                    // (Sixteen characters end in the block, whatever `q`.)
+                    if CHECK && isa::cmpgt_epu32_mask(supplementary, isa::set1_epi32(0xF_FFFF)) != 0 {
                         break;
                     }
                     let c = if UTF32 {
@@ -400,6 +405,9 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
                         isa::ternarylogic_epi32::<0xFE>(high, low, isa::set1_epi32(0xDC00_0000_u32 as i32))
                     };
                     let c = if BE { isa::shuffle_epi8(c, swap) } else { c };
+                    if CHECK && *s.add(63) & 0xFE == 0xC0 {
+                        break;
+                    }
                     isa::storeu(d, c);
                     o = count * 4;
                     // The block's last byte, for a range check in the next block.
