@@ -207,10 +207,7 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
         // The character boundary after the last character converted, and the
         // output up to it.
         let mut done = (0usize, 0usize);
-        // The previous block's payload bytes, and what its last bytes require of
-        // this one: bits 0 and 1 of `carry_req` are continuation bytes its lead bytes
-        // need here; bit 0 of `carry_cont`, `carry_e0`, `carry_ed`: its byte 63 is
-        // a continuation byte, E0, ED.
+        // The previous block's payload bytes.
         let mut prev = isa::setzero();
         // The previous block's continuation mask, and what its last bytes require
         // of this one: bits 0..=2 of `carry_req` are continuation bytes its lead
@@ -313,10 +310,10 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
                         if isa::mask_cmplt_epu8_mask(leads, v, set1(0xC2)) != 0 {
                             break;
                         }
-                        // C0, C1; the byte after E0 (ED) must be A0..BF (80..9F),
-                        // also when E0 (ED) was byte 63 of the block before.
-                        // (Characters with F0..FF end in another block, and are
-                        // checked there.)
+                        // The byte after E0 (ED) must be A0..BF (80..9F), also
+                        // when E0 (ED) was byte 63 of the block before. (The
+                        // characters with F0..FF end in another block, checked
+                        // there.)
                         if (three | carry_e0 | carry_ed) != 0 {
                             let e0 = isa::mask_cmpeq_epu8_mask(three, v, set1(0xE0));
                             let ed = isa::mask_cmpeq_epu8_mask(three, v, set1(0xED));
@@ -362,16 +359,12 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
                             break;
                         }
                     }
-                    // The character the block does not finish, when its first two
-                    // bytes are bytes 62 and 63 (the next block may check only
-                    // its own bytes and byte 63), and byte 63, for the next
-                    // block's check.
-                    let (b62, last) = (*s.add(62), *s.add(63));
-                    if CHECK && (b62 == 0xE0 && last < 0xA0 || b62 == 0xED && last >= 0xA0 || last & 0xFE == 0xC0) {
+                    if CHECK && unfinished_error(s) {
                         break;
                     }
                     put(u, count, 0);
                     o = count * unit;
+                    let last = *s.add(63);
                     (carry_e0, carry_ed) = ((last == 0xE0) as u64, (last == 0xED) as u64);
                 } else {
                     if high != u64::MAX || fourth != ends {
@@ -405,7 +398,7 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
                         isa::ternarylogic_epi32::<0xFE>(high, low, isa::set1_epi32(0xDC00_0000_u32 as i32))
                     };
                     let c = if BE { isa::shuffle_epi8(c, swap) } else { c };
-                    if CHECK && *s.add(63) & 0xFE == 0xC0 {
+                    if CHECK && unfinished_error(s) {
                         break;
                     }
                     isa::storeu(d, c);
@@ -425,6 +418,22 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
         }
         (done.0 != 0).then_some(done)
     }
+}
+
+/// Whether a block of three- or four-byte characters only, at `s`, leaves an
+/// error in the character it does not finish that a mixed block after it would not
+/// check (such a block checks its own lead bytes, and the byte after E0/ED at byte
+/// 63 of the block before): C0/C1 at byte 63, or E0 (ED) at byte 62 and a byte 63
+/// outside A0..BF (80..9F). The blocks of three- or four-byte characters check the
+/// characters that end in them by value, not their bytes.
+///
+/// # Safety
+/// 64 readable bytes at `s`.
+#[inline(always)]
+unsafe fn unfinished_error(s: *const u8) -> bool {
+    // SAFETY: the caller's promise.
+    let (b62, b63) = unsafe { (*s.add(62), *s.add(63)) };
+    b63 & 0xFE == 0xC0 || b62 == 0xE0 && b63 < 0xA0 || b62 == 0xED && b63 >= 0xA0
 }
 
 impl crate::generic::utf8_decode::DecodeHooks<__m256i> for Vbmi2Dec {

@@ -278,3 +278,28 @@ fn two_byte_lead_after_fixed_blocks() {
         }
     }
 }
+
+/// A block of three-byte (four-byte) characters only, after a block of one- to
+/// three-byte characters that sets the phase, whose last two bytes are E0 or ED and
+/// a second byte in or out of range, completed in the next block (of mixed
+/// characters): the character is checked by neither block's value checks.
+#[test]
+fn range_checked_lead_at_byte_62_of_fixed_blocks() {
+    for (lead, second) in [(0xE0u8, 0x9Fu8), (0xE0, 0xA0), (0xED, 0x9F), (0xED, 0xA0)] {
+        // Three-byte characters from byte 3 to byte 125; emoji from byte 62 to 125.
+        let three = ["é", "x", &"中".repeat(41)].concat().into_bytes();
+        let four = ["é", &"x".repeat(60), &"😀".repeat(16)]
+            .concat()
+            .into_bytes();
+        for mut b in [three, four] {
+            assert_eq!(b.len(), 126);
+            b.extend([lead, second, 0xBF]);
+            b.extend("x é y ".repeat(20).bytes());
+            check_all(
+                &b,
+                false,
+                &format!("{lead:02X} {second:02X} BF at byte 126"),
+            );
+        }
+    }
+}
