@@ -303,3 +303,72 @@ fn range_checked_lead_at_byte_62_of_fixed_blocks() {
         }
     }
 }
+
+/// Texts of changing block kinds (as in `block_kinds_and_ranges_across_boundaries`)
+/// with one to three places overwritten by bytes that start, continue or break a
+/// sequence (single bytes, and E0/ED/F0/F4/C0/C1 with a second byte in or out of
+/// range), most of them within 4 bytes of a multiple of 64. `UTFAST_STRESS=N` runs
+/// N texts instead of the default.
+#[test]
+fn block_kinds_with_random_byte_errors() {
+    const KINDS: [&[char]; 5] = [
+        &['a', 'b', ' ', '7'],
+        &['é', 'Ж', 'a', '\u{7FF}', ' '],
+        &[
+            '中', 'ア', '한', '\u{FFFD}', '\u{0800}', '\u{D7FF}', '\u{E000}',
+        ],
+        &['a', 'é', '中', ' ', '\u{7FF}'],
+        &['😀', '\u{10000}', '\u{10FFFF}', '🦀'],
+    ];
+    const PATCHES: [&[u8]; 24] = [
+        b"\x80",
+        b"\xBF",
+        b"\xC0",
+        b"\xC2",
+        b"\xDF",
+        b"\xE0",
+        b"\xED",
+        b"\xEF",
+        b"\xF0",
+        b"\xF4",
+        b"\xF5",
+        b"\xFF",
+        b"a",
+        b"\xE0\x9F",
+        b"\xE0\xA0",
+        b"\xED\x9F",
+        b"\xED\xA0",
+        b"\xF0\x8F",
+        b"\xF0\x90",
+        b"\xF4\x8F",
+        b"\xF4\x90",
+        b"\xC1\xBF",
+        b"\xC2\x80",
+        b"\xE0\x80\x80",
+    ];
+    let texts = std::env::var("UTFAST_STRESS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if quick() { 100 } else { 1000 });
+    let mut rng = Rng(0xB10C_E44);
+    for _ in 0..texts {
+        let mut s = String::new();
+        for block in 1..=4 {
+            let kind = KINDS[rng.below(KINDS.len())];
+            while s.len() < 64 * block + rng.below(5) {
+                s.push(kind[rng.below(kind.len())]);
+            }
+        }
+        let mut b = s.into_bytes();
+        for _ in 0..1 + rng.below(3) {
+            let patch = PATCHES[rng.below(PATCHES.len())];
+            let i = if rng.below(4) == 0 {
+                rng.below(b.len() - 3)
+            } else {
+                (64 * (1 + rng.below(3)) + rng.below(8)).saturating_sub(4 + patch.len())
+            };
+            b[i..i + patch.len()].copy_from_slice(patch);
+        }
+        check_all(&b, false, "random byte errors");
+    }
+}
