@@ -350,7 +350,7 @@ fn block_kinds_with_random_byte_errors() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(if quick() { 100 } else { 1000 });
-    let mut rng = Rng(0xB10C_E44);
+    let mut rng = Rng(0x0B10_CE44);
     for _ in 0..texts {
         let mut s = String::new();
         for block in 1..=4 {
