@@ -495,7 +495,7 @@ impl crate::generic::utf8_decode::DecodeHooks<__m256i> for Vbmi2Dec {
     }
 }
 
-/// `Kernel::utf8_to_utf16`: the generic loop at 512 bits with [`Vbmi2Dec`].
+/// `Kernel::utf8_to_utf16`: the generic loop (256-bit blocks) with [`Vbmi2Dec`].
 ///
 /// # Safety
 /// The CPU supports the tier's features.

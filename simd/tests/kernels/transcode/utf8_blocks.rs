@@ -1,5 +1,6 @@
 //! The whole-block paths of the UTF-8 -> UTF-16/UTF-32 loop (`generic/utf8_block.rs`
-//! on the 128-bit kernels, the avx2 block hooks): blocks of twenty three-byte
+//! on the 128-bit kernels, the avx2 block hooks, the avx512-vbmi2 run of blocks at
+//! a fixed stride, whose characters cross block boundaries): blocks of twenty three-byte
 //! characters, of sixteen four-byte characters and of every mix of one- to
 //! three-byte characters, at every alignment against the 64-byte blocks, with an
 //! error at every character of a block (each kind the block checks must catch:
@@ -194,6 +195,30 @@ fn one_to_three_byte_patterns() {
     }
 }
 
+/// A text of `blocks` 64-byte stretches, each of characters of one kind (ASCII,
+/// one- and two-byte, CJK, one- to three-byte, emoji; chosen at random), the kind
+/// changing `0..jitter` bytes after each multiple of 64, so that characters cross
+/// every boundary.
+fn block_kinds_text(rng: &mut Rng, blocks: usize, jitter: usize) -> Vec<u8> {
+    const KINDS: [&[char]; 5] = [
+        &['a', 'b', ' ', '7'],
+        &['é', 'Ж', 'a', '\u{7FF}', ' '],
+        &[
+            '中', 'ア', '한', '\u{FFFD}', '\u{0800}', '\u{D7FF}', '\u{E000}',
+        ],
+        &['a', 'é', '中', ' ', '\u{7FF}'],
+        &['😀', '\u{10000}', '\u{10FFFF}', '🦀'],
+    ];
+    let mut s = String::new();
+    for block in 1..=blocks {
+        let kind = KINDS[rng.below(KINDS.len())];
+        while s.len() < 64 * block + rng.below(jitter) {
+            s.push(kind[rng.below(kind.len())]);
+        }
+    }
+    s.into_bytes()
+}
+
 /// Texts whose 64-byte blocks change kind from one block to the next (ASCII, one-
 /// and two-byte, CJK, one- to three-byte mixes, emoji), with characters across
 /// every block boundary, and a character next to a boundary replaced by one with a
@@ -203,13 +228,6 @@ fn one_to_three_byte_patterns() {
 /// paths by value, the mixed path by the byte after E0/ED, across the boundary).
 #[test]
 fn block_kinds_and_ranges_across_boundaries() {
-    const KINDS: [&[char]; 5] = [
-        &['a', 'b', ' ', '7'],
-        &['é', 'Ж', 'a', '\u{7FF}', ' '],
-        &['中', 'ア', '한', '\u{FFFD}', '\u{0800}'],
-        &['a', 'é', '中', ' ', '\u{7FF}'],
-        &['😀', '\u{10000}', '\u{10FFFF}', '🦀'],
-    ];
     // Same length as the character replaced: (valid, invalid) forms.
     const THREE: [(&[u8], &[u8]); 2] = [
         (b"\xE0\xA0\x80", b"\xE0\x9F\xBF"),
@@ -222,14 +240,7 @@ fn block_kinds_and_ranges_across_boundaries() {
     let mut rng = Rng(0x5EED_B10C);
     let texts = if quick() { 100 } else { 1000 };
     for _ in 0..texts {
-        let mut s = String::new();
-        for block in 1..=5 {
-            let kind = KINDS[rng.below(KINDS.len())];
-            while s.len() < 64 * block + rng.below(3) {
-                s.push(kind[rng.below(kind.len())]);
-            }
-        }
-        let base = s.into_bytes();
+        let base = block_kinds_text(&mut rng, 5, 3);
         // Characters of three or four bytes that start within 3 bytes of a
         // boundary (their second byte or their end is across it).
         let near: Vec<(usize, usize)> = std::str::from_utf8(&base)
@@ -311,15 +322,6 @@ fn range_checked_lead_at_byte_62_of_fixed_blocks() {
 /// N texts instead of the default.
 #[test]
 fn block_kinds_with_random_byte_errors() {
-    const KINDS: [&[char]; 5] = [
-        &['a', 'b', ' ', '7'],
-        &['é', 'Ж', 'a', '\u{7FF}', ' '],
-        &[
-            '中', 'ア', '한', '\u{FFFD}', '\u{0800}', '\u{D7FF}', '\u{E000}',
-        ],
-        &['a', 'é', '中', ' ', '\u{7FF}'],
-        &['😀', '\u{10000}', '\u{10FFFF}', '🦀'],
-    ];
     const PATCHES: [&[u8]; 24] = [
         b"\x80",
         b"\xBF",
@@ -352,14 +354,7 @@ fn block_kinds_with_random_byte_errors() {
         .unwrap_or(if quick() { 100 } else { 1000 });
     let mut rng = Rng(0x0B10_CE44);
     for _ in 0..texts {
-        let mut s = String::new();
-        for block in 1..=4 {
-            let kind = KINDS[rng.below(KINDS.len())];
-            while s.len() < 64 * block + rng.below(5) {
-                s.push(kind[rng.below(kind.len())]);
-            }
-        }
-        let mut b = s.into_bytes();
+        let mut b = block_kinds_text(&mut rng, 4, 5);
         for _ in 0..1 + rng.below(3) {
             let patch = PATCHES[rng.below(PATCHES.len())];
             let i = if rng.below(4) == 0 {
