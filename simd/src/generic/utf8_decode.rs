@@ -33,7 +33,10 @@
 //! 1. an ASCII block and the ASCII run that follows it are handed to
 //!    [`DecodeHooks::ascii_run`], or, when it declines, widened directly (64 bytes
 //!    -> 64 units) in a loop of their own ([`ascii_blocks`]);
-//! 2. otherwise the continuation mask of the block is computed, and
+//! 2. otherwise [`DecodeHooks::run`] may convert a run of blocks from there on
+//!    (avx512-vbmi2: 512-bit blocks at a fixed stride, see
+//!    `x86_64/avx512/dec_utf8.rs`), returning at a character boundary; when it
+//!    declines, the continuation mask of the block is computed, and
 //!    [`DecodeHooks::checked_block`] may convert a block whose layout it recognises
 //!    and checks itself, more cheaply than the validator; when it declines, so do
 //!    the loop's own such paths (with [`DecodeHooks::GENERIC_BLOCKS`]): twenty
@@ -54,7 +57,8 @@
 //!    inside the validated block.
 //!
 //! The next block starts right after the last consumed character. Every hook
-//! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, neon, avx512),
+//! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, neon, avx512;
+//! avx2 has no `run`),
 //! which leaves the blocks to [`super::utf8_block`] and the windows; the avx2 kernel
 //! hooks in its whole-block conversions (`x86_64/avx2/`) instead. The tail
 //! (less than a block, or too little room for a block's output) is widened 16 ASCII
