@@ -12,7 +12,7 @@ use crate::kernel::Kernel;
 use utfast_scalar::Mode;
 
 mod utf8_blocks;
-pub(crate) mod utf8_decode;
+mod utf8_decode;
 
 /// Whether this CPU supports the kernel (AVX2 and POPCNT): run-time detection with
 /// `std`, the compile-time target features without.

@@ -34,10 +34,10 @@ use utfast_scalar::Mode;
 /// Bytes from a block's start the block hooks read: the block and byte 64 (the
 /// E0/ED range check of the three-byte block, the end of the sixteenth 4-byte
 /// character).
-pub(crate) const BLOCK_READ: usize = 65;
+pub(super) const BLOCK_READ: usize = 65;
 
 /// Output bytes the block hooks store (scratch included), for UTF-16 and UTF-32.
-pub(crate) const BLOCK_WRITE: [usize; 2] = [
+pub(super) const BLOCK_WRITE: [usize; 2] = [
     max(BLOCK_1_TO_3_WRITE[0], BLOCK_THREE_WRITE[0]),
     max(BLOCK_1_TO_3_WRITE[1], BLOCK_THREE_WRITE[1]),
 ];
@@ -155,7 +155,7 @@ unsafe fn ascii_steps<const UTF32: bool, const BE: bool, const SCRATCH: bool>(
 /// # Safety
 /// AVX2; `src` starts with 64 ASCII bytes and `dst` has room for their output.
 #[inline(always)]
-pub(crate) unsafe fn ascii_run<const UTF32: bool, const BE: bool>(
+pub(super) unsafe fn ascii_run<const UTF32: bool, const BE: bool>(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
@@ -195,7 +195,7 @@ pub(crate) unsafe fn ascii_run<const UTF32: bool, const BE: bool>(
 /// AVX2; `BLOCK_READ` readable bytes at `src` (the first 64 are `block`), whose
 /// continuation mask is `cont`; `BLOCK_WRITE` writable bytes at `dst`.
 #[inline(always)]
-pub(crate) unsafe fn three_byte_block<const UTF32: bool, const BE: bool>(
+pub(super) unsafe fn three_byte_block<const UTF32: bool, const BE: bool>(
     src: *const u8,
     block: &[__m256i; 2],
     cont: u64,
@@ -227,7 +227,7 @@ pub(crate) unsafe fn three_byte_block<const UTF32: bool, const BE: bool>(
 /// AVX2 and POPCNT; as for [`three_byte_block`], and the block is valid UTF-8 up
 /// to its last character boundary (or `Mode::Valid`).
 #[inline(always)]
-pub(crate) unsafe fn valid_block<const UTF32: bool, const BE: bool>(
+pub(super) unsafe fn valid_block<const UTF32: bool, const BE: bool>(
     src: *const u8,
     block: &[__m256i; 2],
     cont: u64,
