@@ -53,8 +53,9 @@
 //! Measured on Sapphire Rapids (`utf8->utf16le`, `benches/transcode.rs`, median of
 //! 3 runs): over the avx2 entry the tier ran before, 1.9-2.0x on the two-byte
 //! scripts, 1.5x on Hindi and Korean, 1.7x on Latin1, 1.1x on Japanese and Emoji,
-//! 1.0x on Chinese and ASCII; over simdutf `icelake`, 1.02-2.11 on every file but
-//! Latin1 (0.72).
+//! 1.0x on Chinese and ASCII; against simdutf `icelake`, level on the two-byte
+//! scripts, Hindi and Korean (0.81-1.07 over single runs), 1.1-2.1x on CJK, emoji
+//! and ASCII, 0.55-0.72 on Latin1.
 //!
 //! The loop stays at 256 bits: its block hooks are the avx2 kernel's, which take
 //! the block as two `__m256i`. Loading the same bytes again at 512 bits next to
