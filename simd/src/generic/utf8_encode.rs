@@ -15,8 +15,9 @@
 //!
 //! - all ASCII: narrowed to one byte per unit; a run of such blocks is converted two
 //!   vectors per step, checked for ASCII before the byte swap of big-endian input
-//!   (with 128-bit vectors, two vectors below U+0800 take the two-byte step below
-//!   without ending the run: mostly-ASCII text with a few accented letters);
+//!   (with 128- and 256-bit vectors, two vectors below U+0800 take the two-byte
+//!   step below without ending the run, with 256-bit ones each vector on its own:
+//!   mostly-ASCII text with a few accented letters);
 //! - all below U+0800: every unit becomes a 16-bit lane `[first, second]`, and the
 //!   eight units of a 128-bit lane are packed by one [`PACK2`] control indexed by
 //!   their ASCII bits (an ASCII unit keeps `first` only);
@@ -212,8 +213,18 @@ static ONE_TWO_CONSTANTS: [[u16; 32]; 5] = [
 /// two-byte unit), alternating runs of the builds without and with it: 17.9 ->
 /// 20.2 GB/s from UTF-16LE,
 /// 16.9 -> 18.6-19.1 GB/s from UTF-16BE (0.87-0.99x simdutf `westmere` before,
-/// 1.09-1.23x after). With 256-bit vectors (avx2) a vector is mixed more often and
-/// the step on both vectors cost the Latin-1 rows 10-15%: not used there.
+/// 1.09-1.23x after). With 256-bit vectors (avx2) a pair is mixed more often, and
+/// the step on both vectors cost the Latin-1 rows 10-15% (Zen 3); instead each
+/// vector of the pair is narrowed if it is ASCII and takes the two-byte step if
+/// not ([`ascii_or_one_two`]). avx2 on "Latin1" from UTF-16LE, alternating runs of
+/// the builds without and with it (Sapphire Rapids): 24.0-24.6 -> 29.5-30.1 GB/s
+/// (0.94-0.96x simdutf `haswell` before, 1.02-1.29x after in the bench); Latin
+/// (ASCII) 64-66 -> 69. The two-byte scripts (Arabic, Hebrew, Russian) and CJK
+/// lost 4-6% (1.3-2.7x `haswell` before): the step's code in the run costs the
+/// block loop two constants in registers, which it then loads in its two-byte
+/// step (`vpbroadcastd`; the callgrind count of Arabic +4%). Moving the run out of
+/// the block loop, or loading the block loop's constants from memory too, was
+/// slower still.
 ///
 /// # Safety
 /// The CPU supports `B`'s ISA.
@@ -243,14 +254,12 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
             if !u0.or(u1).and(not_ascii).is_zero() {
                 // Not all ASCII: both vectors through the two-byte step if every
                 // unit is below U+0800 (and so no surrogate), else the run ends.
-                // With 128-bit vectors only: with 256-bit ones a vector is more
-                // often mixed, and the avx2 kernel's Latin-1 rows lost 10-15%.
+                // With 256-bit vectors each one is narrowed if it is ASCII; with
+                // wider ones the hook decides.
                 if BE {
                     (u0, u1) = (u0.swap_bytes16(), u1.swap_bytes16());
                 }
-                if B::BYTES != 16 {
-                    // (Without the hook, the swapped units are unused and the swap
-                    // is not compiled.)
+                if B::BYTES > 16 {
                     if out + 2 * B::BYTES <= dst.len() {
                         let d = dst.as_mut_ptr().add(out);
                         if let Some(w) = H::run_two_pair(u0, u1, d) {
@@ -259,7 +268,9 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                             continue;
                         }
                     }
-                    break;
+                    if B::BYTES != 32 {
+                        break;
+                    }
                 }
                 if !u0.or(u1).and(p16(0xF800)).is_zero() || out + 2 * B::BYTES + 3 > dst.len() {
                     break;
@@ -269,10 +280,20 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 // loop's registers (register copies in its three-byte step, which
                 // made Hindi and Korean 10% slower).
                 let t = core::hint::black_box(&ONE_TWO_CONSTANTS);
-                let k = |i: usize| B::load_unaligned(t[i].as_ptr().cast());
-                let [high, zero, k0, k1, k2] = [0, 1, 2, 3, 4].map(k);
+                let high = B::load_unaligned(t[0].as_ptr().cast());
+                let zero = B::load_unaligned(t[1].as_ptr().cast());
+                let k0 = B::load_unaligned(t[2].as_ptr().cast());
+                let k1 = B::load_unaligned(t[3].as_ptr().cast());
+                let k2 = B::load_unaligned(t[4].as_ptr().cast());
                 let d = dst.as_mut_ptr().add(out);
-                out += one_two_pair::<B, H>([u0, u1], high, zero, d, [k0, k1, k2]);
+                out += if B::BYTES == 16 {
+                    one_two_pair::<B, H>([u0, u1], high, zero, d, [k0, k1, k2])
+                } else {
+                    // Each vector on its own: an ASCII one is narrowed (a third
+                    // of the mixed pairs of "Latin1" have one).
+                    let w = ascii_or_one_two::<B, H>(u0, high, zero, d, [k0, k1, k2]);
+                    w + ascii_or_one_two::<B, H>(u1, high, zero, d.add(w), [k0, k1, k2])
+                };
                 pos += 2 * B::BYTES;
                 continue;
             }
@@ -300,6 +321,32 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
         }
     }
     (pos, out)
+}
+
+/// One vector of units below U+0800 in the ASCII run with 256-bit vectors: narrowed
+/// if every unit is ASCII (`u & high == zero`), else through the two-byte step
+/// ([`one_two`]). Returns the bytes written.
+///
+/// # Safety
+/// The CPU supports `B`'s ISA; `B::BYTES` writable bytes at `dst`.
+#[inline(always)]
+unsafe fn ascii_or_one_two<B: VectorExt, H: EncodeHooks>(
+    u: B,
+    high: B,
+    zero: B,
+    dst: *mut u8,
+    k: [B; 3],
+) -> usize {
+    // SAFETY: the caller's promises; `store_half` stores `B::BYTES / 2` bytes.
+    unsafe {
+        let hi = u.and(high);
+        if hi.is_zero() {
+            store_half(B::narrow16_small(u, u), dst);
+            B::BYTES / 2
+        } else {
+            blocks::one_two_with::<B, H>(u, hi.eq16(zero), dst, k)
+        }
+    }
 }
 
 /// Converts the run of blocks of three-byte units (U+0800..U+FFFF, no surrogates)
