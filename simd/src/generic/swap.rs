@@ -593,6 +593,37 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                     continue;
                 }
             }
+            // The runs of pairs in one phase, while `v` (and, with 16-byte vectors,
+            // the four vectors after it too, one test for eight) is a run of pairs
+            // and `$after` holds for the unit after them; the end of `src` or `dst`
+            // ends the prefix.
+            macro_rules! pair_runs {
+                ($after:expr) => {
+                    if V::BYTES == 16 {
+                        while i + 2 * step + 2 <= lim {
+                            let w = load4::<V>(s.add(i + step));
+                            if !(pairs.all8(&v, &w, pat) && $after(i + 2 * step)) {
+                                break;
+                            }
+                            store4::<V, 2, SWAP>(d.add(i), v);
+                            store4::<V, 2, SWAP>(d.add(i + step), w);
+                            i += 2 * step;
+                            if i + step + 2 > lim {
+                                break 'outer;
+                            }
+                            v = load4::<V>(s.add(i));
+                        }
+                    }
+                    while pairs.all4(&v, pat) && $after(i + step) {
+                        store4::<V, 2, SWAP>(d.add(i), v);
+                        i += step;
+                        if i + step + 2 > lim {
+                            break 'outer;
+                        }
+                        v = load4::<V>(s.add(i));
+                    }
+                };
+            }
             // `v` has surrogates (or the unit before `i` is a high one: `odd`).
             loop {
                 // `odd`: the unit before `i` is a high surrogate (whose low one must
@@ -604,53 +635,9 @@ unsafe fn utf16_prefix<V: VectorExt, const SWAP: bool>(
                 // Runs of pairs, a loop per phase (no test of the phase per
                 // iteration, no jump to a shared store).
                 if odd {
-                    if V::BYTES == 16 {
-                        while i + 2 * step + 2 <= lim {
-                            let w = load4::<V>(s.add(i + step));
-                            if !(pairs.all8(&v, &w, pat) && low_at(i + 2 * step)) {
-                                break;
-                            }
-                            store4::<V, 2, SWAP>(d.add(i), v);
-                            store4::<V, 2, SWAP>(d.add(i + step), w);
-                            i += 2 * step;
-                            if i + step + 2 > lim {
-                                break 'outer;
-                            }
-                            v = load4::<V>(s.add(i));
-                        }
-                    }
-                    while pairs.all4(&v, pat) && low_at(i + step) {
-                        store4::<V, 2, SWAP>(d.add(i), v);
-                        i += step;
-                        if i + step + 2 > lim {
-                            break 'outer;
-                        }
-                        v = load4::<V>(s.add(i));
-                    }
+                    pair_runs!(low_at);
                 } else {
-                    if V::BYTES == 16 {
-                        while i + 2 * step + 2 <= lim {
-                            let w = load4::<V>(s.add(i + step));
-                            if !pairs.all8(&v, &w, pat) {
-                                break;
-                            }
-                            store4::<V, 2, SWAP>(d.add(i), v);
-                            store4::<V, 2, SWAP>(d.add(i + step), w);
-                            i += 2 * step;
-                            if i + step + 2 > lim {
-                                break 'outer;
-                            }
-                            v = load4::<V>(s.add(i));
-                        }
-                    }
-                    while pairs.all4(&v, pat) {
-                        store4::<V, 2, SWAP>(d.add(i), v);
-                        i += step;
-                        if i + step + 2 > lim {
-                            break 'outer;
-                        }
-                        v = load4::<V>(s.add(i));
-                    }
+                    pair_runs!(|_| true);
                 }
                 // `v` is not a run of pairs in the phase.
                 {
