@@ -167,6 +167,48 @@ fn errors_at_every_position() {
     }
 }
 
+/// Inputs of 256 bytes and more start their block loop at the first 64-byte
+/// boundary of the input, inside the first block (whose end it checks again): an
+/// error or a cut sequence at every position around both, at every start address
+/// modulo 64.
+#[test]
+fn errors_around_the_aligned_start() {
+    let ks = kernels();
+    let bad: &[&[u8]] = &[
+        b"\x80",
+        b"\xC2",
+        b"\xE0\x80",
+        b"\xED\xA0",
+        b"\xE2\x82",
+        b"\xF0\x9F\x98",
+        b"\xF4\x90",
+    ];
+    let len = 300;
+    let offsets: Vec<usize> = if quick() {
+        vec![1, 16, 61]
+    } else {
+        (0..64).collect()
+    };
+    for kind in [0, 4] {
+        let base = padding(len, kind);
+        let mut buf = vec![0u8; len + 128];
+        for &off in &offsets {
+            // `off` bytes past the buffer's first 64-byte boundary.
+            let start = buf.as_ptr().align_offset(64) + off;
+            for b in bad {
+                for pos in 0..140 {
+                    let mut input = base.clone();
+                    input[pos..pos + b.len()].copy_from_slice(b);
+                    buf[start..start + len].copy_from_slice(&input);
+                    check_all(ks, &buf[start..start + len]);
+                }
+            }
+            buf[start..start + len].copy_from_slice(&base);
+            check_all(ks, &buf[start..start + len]);
+        }
+    }
+}
+
 #[test]
 fn every_byte_pair_at_block_boundaries() {
     let ks = kernels();
