@@ -119,6 +119,72 @@ impl<V: VectorExt> Counts<V> for Utf8Counts<V> {
     }
 }
 
+/// [`sum`] of [`Utf8Counts`] with 64-byte vectors: the hits of each test counted
+/// from its bit mask (`popcnt`), the loads aligned to 64 bytes (a masked count of
+/// the bytes before the first boundary). With 512-bit vectors a comparison gives a
+/// mask register, and turning it back into a vector to subtract it (`vpmovm2b`)
+/// made two instructions per vector on the one port that also does the comparison;
+/// the loads of a buffer 16 bytes past a boundary straddled two cache lines each.
+/// (Sapphire Rapids, `count_utf8` on Latin and Arabic text: 66-73 GB/s, against
+/// 82-119 for the avx2 kernel, before.)
+///
+/// # Safety
+/// The CPU supports `V`'s ISA. (`count_ones` is one `popcnt` in the AVX-512 tiers,
+/// which enable it.)
+#[inline(always)]
+unsafe fn sum_masks<V: VectorExt>(src: &[u8], c: &Utf8Counts<V>) -> (usize, u64, u64) {
+    debug_assert_eq!(V::BYTES, 64);
+    let (n, ptr) = (src.len(), src.as_ptr());
+    let (mut i, mut plus, mut minus) = (0, 0u64, 0u64);
+    if n < 2 * V::BYTES {
+        return (0, 0, 0);
+    }
+    // SAFETY: the ISA is the caller's promise; every load reads 64 bytes at `ptr + j`
+    // with `j + 64 <= n`.
+    unsafe {
+        let hits = |v: V, t: &Test<V>| v.and(t.mask).eq8(t.pattern).bitmask();
+        let mut count = |v: V, keep: u64| {
+            minus += u64::from((hits(v, &c.continuation) & keep).count_ones());
+            if let Some(f) = &c.four {
+                plus += u64::from((hits(v, f) & keep).count_ones());
+            }
+        };
+        let head = (ptr as usize).wrapping_neg() % V::BYTES;
+        if head != 0 {
+            count(V::load_unaligned(ptr), (1u64 << head) - 1);
+            i = head;
+        }
+        while i + 4 * V::BYTES <= n {
+            let at = ptr.add(i);
+            for k in 0..4 {
+                count(V::load_unaligned(at.add(k * V::BYTES)), u64::MAX);
+            }
+            i += 4 * V::BYTES;
+        }
+        while i + V::BYTES <= n {
+            count(V::load_unaligned(ptr.add(i)), u64::MAX);
+            i += V::BYTES;
+        }
+    }
+    (i, plus, minus)
+}
+
+/// [`sum`] or, with 64-byte vectors, [`sum_masks`].
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn sum_utf8<V: VectorExt>(src: &[u8], c: &Utf8Counts<V>) -> (usize, u64, u64) {
+    // SAFETY: the caller's promises.
+    unsafe {
+        if V::BYTES == 64 {
+            sum_masks::<V>(src, c)
+        } else {
+            sum::<V, _>(src, c)
+        }
+    }
+}
+
 /// Code points in UTF-8 (bytes that are not continuation bytes); any input.
 ///
 /// # Safety
@@ -131,7 +197,7 @@ pub(crate) unsafe fn count_utf8<V: VectorExt>(src: &[u8]) -> usize {
             continuation: Test::new([0xC0; 4], [0x80; 4]),
             four: None,
         };
-        sum::<V, _>(src, &c)
+        sum_utf8::<V>(src, &c)
     };
     i - cont as usize + scalar::count_utf8(&src[i..])
 }
@@ -148,7 +214,7 @@ pub(crate) unsafe fn utf16_len_from_utf8<V: VectorExt>(src: &[u8]) -> usize {
             continuation: Test::new([0xC0; 4], [0x80; 4]),
             four: Some(Test::new([0xF0; 4], [0xF0; 4])),
         };
-        sum::<V, _>(src, &c)
+        sum_utf8::<V>(src, &c)
     };
     i - cont as usize + four as usize + scalar::utf16_len_from_utf8(&src[i..])
 }
@@ -165,7 +231,7 @@ pub(crate) unsafe fn utf8_len_from_latin1<V: VectorExt>(src: &[u8]) -> usize {
             continuation: Test::new([0x80; 4], [0x80; 4]),
             four: None,
         };
-        sum::<V, _>(src, &c)
+        sum_utf8::<V>(src, &c)
     };
     i + high as usize + scalar::utf8_len_from_latin1(&src[i..])
 }
