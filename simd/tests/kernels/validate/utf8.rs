@@ -132,21 +132,25 @@ fn padded_seeds() {
     }
 }
 
+/// Ill-formed or cut sequences: a lone continuation byte, bytes that never occur,
+/// overlong forms, a surrogate, a code point above U+10FFFF, truncated sequences.
+const BAD: &[&[u8]] = &[
+    b"\x80",
+    b"\xFF",
+    b"\xC0",
+    b"\xC2",
+    b"\xE0\x80",
+    b"\xED\xA0",
+    b"\xF4\x90",
+    b"\xE2\x82",
+    b"\xF0\x9F\x98",
+    b"\xF0\x9F",
+];
+
 #[test]
 fn errors_at_every_position() {
     let ks = kernels();
-    let bad: &[&[u8]] = &[
-        b"\x80",
-        b"\xFF",
-        b"\xC0",
-        b"\xC2",
-        b"\xE0\x80",
-        b"\xED\xA0",
-        b"\xF4\x90",
-        b"\xE2\x82",
-        b"\xF0\x9F\x98",
-        b"\xF0\x9F",
-    ];
+    let bad = BAD;
     let lens: &[usize] = if quick() {
         &[64, 129, 200]
     } else {
@@ -174,15 +178,7 @@ fn errors_at_every_position() {
 #[test]
 fn errors_around_the_aligned_start() {
     let ks = kernels();
-    let bad: &[&[u8]] = &[
-        b"\x80",
-        b"\xC2",
-        b"\xE0\x80",
-        b"\xED\xA0",
-        b"\xE2\x82",
-        b"\xF0\x9F\x98",
-        b"\xF4\x90",
-    ];
+    let bad = BAD;
     let len = 300;
     let offsets: Vec<usize> = if quick() {
         vec![1, 16, 61]
