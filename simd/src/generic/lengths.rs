@@ -140,33 +140,64 @@ unsafe fn sum_masks<V: VectorExt>(src: &[u8], c: &Utf8Counts<V>) -> (usize, u64,
         return (0, 0, 0);
     }
     // SAFETY: the ISA is the caller's promise; every load reads 64 bytes at `ptr + j`
-    // with `j + 64 <= n`.
+    // with `j + 64 <= n`. (No closures here: a closure is not compiled with the
+    // kernel's target features, and the AVX-512 wrappers it called stayed separate
+    // functions in the release library, see `scripts/check-inlining.sh`.)
     unsafe {
-        let hits = |v: V, t: &Test<V>| v.and(t.mask).eq8(t.pattern).bitmask();
-        let mut count = |v: V, keep: u64| {
-            minus += u64::from((hits(v, &c.continuation) & keep).count_ones());
-            if let Some(f) = &c.four {
-                plus += u64::from((hits(v, f) & keep).count_ones());
-            }
-        };
         let head = (ptr as usize).wrapping_neg() % V::BYTES;
         if head != 0 {
-            count(V::load_unaligned(ptr), (1u64 << head) - 1);
+            mask_count(
+                V::load_unaligned(ptr),
+                c,
+                (1u64 << head) - 1,
+                &mut plus,
+                &mut minus,
+            );
             i = head;
         }
         while i + 4 * V::BYTES <= n {
             let at = ptr.add(i);
             for k in 0..4 {
-                count(V::load_unaligned(at.add(k * V::BYTES)), u64::MAX);
+                let v = V::load_unaligned(at.add(k * V::BYTES));
+                mask_count(v, c, u64::MAX, &mut plus, &mut minus);
             }
             i += 4 * V::BYTES;
         }
         while i + V::BYTES <= n {
-            count(V::load_unaligned(ptr.add(i)), u64::MAX);
+            mask_count(
+                V::load_unaligned(ptr.add(i)),
+                c,
+                u64::MAX,
+                &mut plus,
+                &mut minus,
+            );
             i += V::BYTES;
         }
     }
     (i, plus, minus)
+}
+
+/// Adds the hits of `c`'s tests in the bytes of `v` selected by `keep` to `plus` and
+/// `minus` ([`sum_masks`]).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA.
+#[inline(always)]
+unsafe fn mask_count<V: VectorExt>(
+    v: V,
+    c: &Utf8Counts<V>,
+    keep: u64,
+    plus: &mut u64,
+    minus: &mut u64,
+) {
+    // SAFETY: the caller's promise.
+    unsafe {
+        let t = &c.continuation;
+        *minus += u64::from((v.and(t.mask).eq8(t.pattern).bitmask() & keep).count_ones());
+        if let Some(t) = &c.four {
+            *plus += u64::from((v.and(t.mask).eq8(t.pattern).bitmask() & keep).count_ones());
+        }
+    }
 }
 
 /// [`sum`] or, with 64-byte vectors, [`sum_masks`].
