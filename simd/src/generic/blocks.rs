@@ -283,7 +283,15 @@ pub(crate) fn pat32(u: u32, e: Endian) -> [u8; 4] {
 /// the vector): where the loops that align their loads or stores start.
 #[inline(always)]
 pub(crate) fn to_aligned<V: VectorExt>(p: *const u8) -> usize {
-    (p as usize).wrapping_neg() % V::BYTES
+    to_line(p, V::BYTES)
+}
+
+/// The bytes from `p` to the next multiple of `align` (a power of two; 0 when `p`
+/// is aligned): where the loops that align their loads to the 64-byte cache line
+/// start, whatever their vector width.
+#[inline(always)]
+pub(crate) fn to_line(p: *const u8, align: usize) -> usize {
+    (p as usize).wrapping_neg() % align
 }
 
 /// `a` where `mask` is all ones, `b` where it is zero (bitwise select).

@@ -144,7 +144,7 @@ unsafe fn sum_masks<V: VectorExt>(src: &[u8], c: &Utf8Counts<V>) -> (usize, u64,
     // kernel's target features, and the AVX-512 wrappers it called stayed separate
     // functions in the release library, see `scripts/check-inlining.sh`.)
     unsafe {
-        let head = (ptr as usize).wrapping_neg() % V::BYTES;
+        let head = super::blocks::to_aligned::<V>(ptr);
         if head != 0 {
             mask_count(
                 V::load_unaligned(ptr),

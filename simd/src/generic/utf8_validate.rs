@@ -578,7 +578,7 @@ pub(crate) unsafe fn find_error_block_with<V: Vector, R: Rules>(
             // 16 bytes past a boundary, as `malloc` gives (Sapphire Rapids, ASCII
             // 89 -> 174 GB/s, Arabic 21.4 -> 25.7; avx2 ASCII 89 -> 152).
             pos = BLOCK;
-            let k = (ptr as usize).wrapping_neg() % BLOCK;
+            let k = super::blocks::to_line(ptr, BLOCK);
             if len >= 4 * BLOCK && k >= 4 {
                 pos = k;
             }
