@@ -127,3 +127,85 @@ pub fn lipsum_texts() -> Vec<(String, String)> {
     }
     out
 }
+
+/// Where the transcode bench puts its buffers: the input and the output each start
+/// this many bytes past a 64-byte (cache line) boundary. From
+/// `UTFAST_BENCH_OFFSETS=IN,OUT` (multiples of 8 below 64), default `0,0`.
+///
+/// The placement moves ratios: a kernel whose loads or stores straddle cache lines
+/// pays for it, and kernels differ in whether they align their loops themselves.
+/// On Intel Sapphire Rapids (AVX2 tier) simdutf's `haswell` byte swap ran at 55 GB/s
+/// with buffers at `0,0` and 45 at `16,16`, ours at 55 in both, so the
+/// `utf16le->utf16be` row read 1.00 at `0,0` and 1.22 at `16,16`. Before this
+/// setting the buffers were wherever the allocator put them, which changed from run
+/// to run (and from build to build) and moved whole rows by 20%. `0,0` is what
+/// jemalloc, mimalloc and page-aligned I/O buffers give large buffers (the best case
+/// of a kernel that does not align itself); `16,16` is what glibc's `malloc` gives
+/// them (a large block is `mmap`ed, and its data starts 16 bytes into the page).
+pub fn offsets() -> (usize, usize) {
+    let var = std::env::var("UTFAST_BENCH_OFFSETS").unwrap_or_else(|_| "0,0".into());
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n < 64 && n % 8 == 0)
+    };
+    match var.split_once(',').map(|(a, b)| (parse(a), parse(b))) {
+        Some((Some(a), Some(b))) => (a, b),
+        _ => panic!("UTFAST_BENCH_OFFSETS={var:?}: expected IN,OUT, multiples of 8 below 64"),
+    }
+}
+
+/// A buffer of `T`s that starts a chosen number of bytes past a 64-byte boundary
+/// (see [`offsets`]). Dereferences to its slice.
+pub struct Placed<T: bytemuck::Pod> {
+    /// The allocation (u64s: 8-byte aligned), with room for the offset.
+    mem: Vec<u64>,
+    /// Where the data starts in `mem`, in bytes.
+    start: usize,
+    /// The number of `T`s.
+    len: usize,
+    _t: std::marker::PhantomData<T>,
+}
+
+impl<T: bytemuck::Pod> Placed<T> {
+    /// A copy of `data`, starting `off` bytes (a multiple of 8 below 64) past a
+    /// 64-byte boundary.
+    pub fn new(data: &[T], off: usize) -> Placed<T> {
+        let mut p = Placed::<T>::zeroed(data.len(), off);
+        p.copy_from_slice(data);
+        p
+    }
+
+    /// `len` zeroed `T`s, starting `off` bytes past a 64-byte boundary.
+    pub fn zeroed(len: usize, off: usize) -> Placed<T> {
+        assert!(off < 64 && off.is_multiple_of(8) && std::mem::align_of::<T>() <= 8);
+        let bytes = len * std::mem::size_of::<T>();
+        let mem = vec![0u64; bytes.div_ceil(8) + 8];
+        let base = mem.as_ptr() as usize;
+        let start = (off + 64 - base % 64) % 64;
+        debug_assert_eq!((base + start) % 64, off);
+        Placed {
+            mem,
+            start,
+            len,
+            _t: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<T: bytemuck::Pod> std::ops::Deref for Placed<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        let bytes: &[u8] = bytemuck::cast_slice(&self.mem);
+        bytemuck::cast_slice(&bytes[self.start..self.start + self.len * std::mem::size_of::<T>()])
+    }
+}
+
+impl<T: bytemuck::Pod> std::ops::DerefMut for Placed<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        let n = self.len * std::mem::size_of::<T>();
+        let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut self.mem);
+        bytemuck::cast_slice_mut(&mut bytes[self.start..self.start + n])
+    }
+}

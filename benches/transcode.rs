@@ -10,8 +10,11 @@
 //! fixed number of calls, and all columns of a row are measured one after the other,
 //! so their ratios are comparable even when the machine's absolute speed drifts.
 //! Every column of a row reads the same input bytes (one allocation per text and
-//! form) and writes to one shared output buffer, so none gains or loses by the
-//! alignment of its buffers or by 4K aliasing between its input and output.
+//! form) and writes to one shared output buffer, at offsets from a 64-byte boundary
+//! set by `UTFAST_BENCH_OFFSETS=IN,OUT` (default `0,0`; see
+//! `utfast_benches::offsets`): the placement moves some ratios by 20% (kernels that
+//! align their own loops against ones that do not), so it is fixed and printed
+//! rather than left to the allocator.
 //! `SIMDUTF_FORCE_IMPLEMENTATION` picks simdutf's kernel (`haswell` = AVX2,
 //! `icelake` = AVX-512, `westmere` = SSE4.2).
 //!
@@ -40,51 +43,54 @@ compile_error!("the transcode bench reads its u16/u32 vectors as little-endian b
 
 use std::cell::RefCell;
 use std::hint::black_box;
-use utfast_benches::{bench_args, cpu_name, lipsum_texts, print_row, time_all};
+use utfast_benches::{bench_args, cpu_name, lipsum_texts, offsets, print_row, time_all, Placed};
 use utfast_scalar::{Encoding, Mode};
 use utfast_simd::Kernel;
 
-/// One text in every form.
+/// One text in every form, each form placed at the input offset of [`offsets`].
 struct Text {
     name: String,
-    utf8: Vec<u8>,
-    u16s: Vec<u16>,
+    utf8: Placed<u8>,
+    u16s: Placed<u16>,
     /// UTF-16BE in memory order (what simdutf's `utf16be` functions read).
-    u16s_be: Vec<u16>,
-    u32s: Vec<u32>,
+    u16s_be: Placed<u16>,
+    u32s: Placed<u32>,
     /// Latin-1 bytes, when every character is <= U+00FF.
-    latin1: Option<Vec<u8>>,
+    latin1: Option<Placed<u8>>,
     // Cyrillic code pages
     /// The text in a Cyrillic code page (only the Russian texts of
     /// `tests/data/cyrillic` have one, and only they are used for code page rows).
-    codepage: Option<(Encoding, Vec<u8>)>,
+    codepage: Option<(Encoding, Placed<u8>)>,
     // WTF-8, CESU-8, MUTF-8 (the WTF-8 of a text is its UTF-8)
     text: String,
-    cesu8: Vec<u8>,
-    mutf8: Vec<u8>,
+    cesu8: Placed<u8>,
+    mutf8: Placed<u8>,
 }
 
 impl Text {
     fn new(name: &str, s: &str) -> Text {
+        let off = offsets().0;
         let u16s: Vec<u16> = s.encode_utf16().collect();
         let u32s: Vec<u32> = s.chars().map(|c| c as u32).collect();
+        let u16s_be: Vec<u16> = u16s
+            .iter()
+            .map(|u| u16::from_ne_bytes(u.to_be_bytes()))
+            .collect();
         Text {
             name: name.to_string(),
-            utf8: s.as_bytes().to_vec(),
+            utf8: Placed::new(s.as_bytes(), off),
             latin1: s
                 .chars()
                 .map(|c| u8::try_from(c as u32).ok())
-                .collect::<Option<Vec<u8>>>(),
-            u16s_be: u16s
-                .iter()
-                .map(|u| u16::from_ne_bytes(u.to_be_bytes()))
-                .collect(),
-            u16s,
-            u32s,
+                .collect::<Option<Vec<u8>>>()
+                .map(|l| Placed::new(&l, off)),
+            u16s_be: Placed::new(&u16s_be, off),
+            u16s: Placed::new(&u16s, off),
+            u32s: Placed::new(&u32s, off),
             codepage: None,
             text: s.to_string(),
-            cesu8: cesu8::to_cesu8(s).into_owned(),
-            mutf8: cesu8::to_java_cesu8(s).into_owned(),
+            cesu8: Placed::new(&cesu8::to_cesu8(s), off),
+            mutf8: Placed::new(&cesu8::to_java_cesu8(s), off),
         }
     }
 
@@ -124,7 +130,7 @@ fn cyrillic_texts() -> Vec<Text> {
             let bytes = std::fs::read(format!("{dir}/{text}.{file}.txt")).expect("corpus file");
             let s = peer.decode_without_bom_handling(&bytes).0.into_owned();
             let mut t = Text::new(&format!("{short}.{file}"), &s);
-            t.codepage = Some((e, bytes));
+            t.codepage = Some((e, Placed::new(&bytes, offsets().0)));
             out.push(t);
         }
     }
@@ -799,6 +805,11 @@ fn main() {
             println!("{}: {}", k.name(), borrowed.join(" "));
         }
     }
+    let (inp, outp) = offsets();
+    println!(
+        "buffers: input {inp}, output {outp} bytes past a 64-byte boundary \
+         (UTFAST_BENCH_OFFSETS={inp},{outp})"
+    );
     let mut texts = texts();
     // Cyrillic code pages: their texts, used only by their directions.
     texts.extend(cyrillic_texts());
@@ -833,13 +844,13 @@ fn main() {
             let Some(src) = (dir.input)(t) else { continue };
             // One output buffer for every column, of u64s (aligned for the u16/u32
             // views of the competitors) and 4 bytes per input byte: more than any
-            // worst case. Every column reads the same input bytes (see
-            // `Text::utf16le`) and writes to the same address, so no column gains or
-            // loses by the alignment of its buffers or by 4K aliasing between its
+            // worst case, at the output offset of `offsets`. Every column reads the
+            // same input bytes (see `Text::utf16le`) and writes to the same address,
+            // so all columns see the same placement and the same 4K aliasing between
             // input and output (which moved single rows by 5-15% when each column had
             // buffers of its own). The columns run one after the other, so the
             // `RefCell` is never contended; its check costs the same in every column.
-            let buf = RefCell::new(vec![0u64; src.len() / 2 + 64]);
+            let buf = RefCell::new(Placed::<u64>::zeroed(src.len() / 2 + 64, offsets().1));
             let buf = &buf;
             // Every kernel strict (a borrowed column does nothing, see `lenders`),
             // the first kernel lossy, then the competitors.
