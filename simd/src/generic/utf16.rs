@@ -308,7 +308,7 @@ const WRITE32: usize = 32 + 3;
 /// The CPU supports `V`'s ISA; `v` holds the `V::BYTES` readable bytes at `s`;
 /// `2 * V::BYTES` writable bytes at `d`.
 #[inline(always)]
-unsafe fn widen<V: VectorExt>(v: V, s: *const u8, d: *mut u8, from: Endian, to: Endian) {
+pub(crate) unsafe fn widen<V: VectorExt>(v: V, s: *const u8, d: *mut u8, from: Endian, to: Endian) {
     // SAFETY: the caller's promises.
     unsafe {
         let (x, y) = V::widen16(v, s, from != to, to == Endian::Big);
