@@ -367,3 +367,129 @@ fn block_kinds_with_random_byte_errors() {
         check_all(&b, false, "random byte errors");
     }
 }
+
+/// The avx512-vbmi2 run's part block: when the input does not start on a 64-byte
+/// boundary, the run's first step converts only the characters that end before the
+/// first boundary, and its later loads are aligned. Texts that start with each kind
+/// of block (so that the run starts at the input's first byte and the part block
+/// is of that kind), at every address modulo 64, valid and with a byte that starts,
+/// continues or breaks a sequence at every position around the boundary (the end
+/// of the part block) and around byte 64 (the end of the first whole block).
+#[test]
+fn part_block_at_every_alignment() {
+    const PATCHES: [&[u8]; 12] = [
+        b"\x80",
+        b"\xC0",
+        b"\xC2",
+        b"\xE0",
+        b"\xED",
+        b"\xF0",
+        b"\xF5",
+        b"a",
+        b"\xE0\x9F",
+        b"\xED\xA0",
+        b"\xF0\x8F",
+        b"\xF4\x90",
+    ];
+    let firsts = [
+        "é and some ascii text of sixty-four bytes or so, more and more..",
+        "éèêëÀÂÇÉÈÊËÎÏÔŒÙÛÜŸàâçéèêëîïôœùûüÿЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ",
+        "中文字符三字节中文字符三字节中文字符三字节中文字符三字节",
+        "😀🦀😀🦀😀🦀😀🦀😀🦀😀🦀😀🦀😀🦀😀🦀",
+        "aé中 aé中 aé中 aé中 aé中 aé中 aé中 aé中 aé中",
+    ];
+    let offsets: Vec<usize> = if quick() {
+        vec![0, 4, 17, 33, 62]
+    } else {
+        (0..64).collect()
+    };
+    let mut rng = Rng(0xA11_6AED);
+    for first in firsts {
+        let mut base = first.as_bytes().to_vec();
+        base.extend(block_kinds_text(&mut rng, 5, 3));
+        let mut buf = vec![0u8; base.len() + 128];
+        for &off in &offsets {
+            let start = buf.as_ptr().align_offset(64) + off;
+            let place =
+                |buf: &mut Vec<u8>, b: &[u8]| buf[start..start + b.len()].copy_from_slice(b);
+            place(&mut buf, &base);
+            check_all(
+                &buf[start..start + base.len()],
+                false,
+                &format!("valid, {off} past a boundary"),
+            );
+            // The part block ends at `cut`; the first whole block at `cut + 64`.
+            let cut = (64 - off) % 64;
+            let step = if quick() { 3 } else { 1 };
+            for end in [cut, cut + 64] {
+                for pos in (end.saturating_sub(4)..end + 4).step_by(step) {
+                    for p in PATCHES {
+                        let mut b = base.clone();
+                        b[pos..pos + p.len()].copy_from_slice(p);
+                        place(&mut buf, &b);
+                        check_all(
+                            &buf[start..start + b.len()],
+                            false,
+                            &format!("{p:02X?} at byte {pos}, {off} past a boundary"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The avx512-vbmi2 run's part block of three-byte (four-byte) characters only,
+/// whose last character is cut by the first 64-byte boundary and completed in a
+/// block of mixed characters after it: that character is checked by neither
+/// block's value checks, so its lead byte and the byte after it are carried across
+/// the boundary (E0/ED and a second byte out of range; C0/C1). Every cut that
+/// splits a character, in or out of range.
+#[test]
+fn range_checked_lead_across_the_part_block() {
+    const THREE: [&[u8]; 6] = [
+        b"\xE0\xA0\x80",
+        b"\xE0\x9F\xBF",
+        b"\xED\x9F\xBF",
+        b"\xED\xA0\x80",
+        b"\xC0\x80x",
+        b"\xC1\xBFx",
+    ];
+    const FOUR: [&[u8]; 6] = [
+        b"\xF0\x90\x80\x80",
+        b"\xF0\x8F\xBF\xBF",
+        b"\xF4\x90\x80\x80",
+        b"\xE0\x9F\xBFx",
+        b"\xED\xA0\x80x",
+        b"\xC0\x80xx",
+    ];
+    let tail = "x é y Ж z ".repeat(20);
+    // Characters from byte 0 to past byte 64, then mixed text.
+    let texts: [(String, usize, &[&[u8]]); 2] = [
+        ("中".repeat(23) + &tail, 3, &THREE),
+        ("😀".repeat(17) + &tail, 4, &FOUR),
+    ];
+    let mut buf = vec![0u8; texts[0].0.len().max(texts[1].0.len()) + 128];
+    for (text, n, forms) in &texts {
+        let base = text.as_bytes();
+        for off in 1..64 {
+            let cut = 64 - off;
+            if cut % n == 0 {
+                continue;
+            }
+            // The character across the cut.
+            let at = cut - cut % n;
+            let start = buf.as_ptr().align_offset(64) + off;
+            for form in forms.iter() {
+                let mut b = base.to_vec();
+                b[at..at + n].copy_from_slice(form);
+                buf[start..start + b.len()].copy_from_slice(&b);
+                check_all(
+                    &buf[start..start + b.len()],
+                    false,
+                    &format!("{form:02X?} at byte {at}, {off} past a boundary"),
+                );
+            }
+        }
+    }
+}
