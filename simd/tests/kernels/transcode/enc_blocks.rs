@@ -125,3 +125,50 @@ fn ascii_run_with_two_byte_blocks_to_utf8() {
         }
     }
 }
+
+/// The 512-bit encoder's aligned start: when UTF-16 (UTF-32) input starts a whole
+/// number of units past a 64-byte boundary, its first block is converted whole and
+/// the loop goes on from the boundary (keeping the output of the units before it).
+/// Inputs that start with a block of each class, at every such address modulo 64,
+/// valid and with a unit of another class, a pair (a supplementary code point) or
+/// a lone surrogate at every unit around the boundary.
+#[test]
+fn aligned_start_at_every_offset_to_utf8() {
+    let mut rng = Rng(0xA11_E4C0);
+    let offsets: Vec<usize> = if utfast_testkit::quick() {
+        vec![0, 2, 16, 36, 60, 62]
+    } else {
+        (0..64).step_by(2).collect()
+    };
+    let odds = [0x41u32, 0xE9, 0x4E2D, 0x1_F600, 0xDC00, 0xD800];
+    for class in 0..3u64 {
+        let mut cps: Vec<u32> = (0..32).map(|_| unit(class, rng.next())).collect();
+        cps.extend(blocks(&mut rng, 10, 0));
+        for from in [Utf16Le, Utf16Be, Utf32Le, Utf32Be] {
+            let unit_bytes = if matches!(from, Utf16Le | Utf16Be) {
+                2
+            } else {
+                4
+            };
+            let base = encode(&cps, from);
+            let mut buf = vec![0u8; base.len() + 256];
+            for &off in offsets.iter().filter(|&&o| o % unit_bytes == 0) {
+                let start = buf.as_ptr().align_offset(64) + off;
+                let n = (64 - off) % 64 / unit_bytes;
+                let mut cases = vec![cps.clone()];
+                for at in n.saturating_sub(2)..n + 3 {
+                    for &odd in &odds {
+                        let mut c = cps.clone();
+                        c[at] = odd;
+                        cases.push(c);
+                    }
+                }
+                for c in cases {
+                    let src = encode(&c, from);
+                    buf[start..start + src.len()].copy_from_slice(&src);
+                    check(&buf[start..start + src.len()], from, &[40, 90]);
+                }
+            }
+        }
+    }
+}
