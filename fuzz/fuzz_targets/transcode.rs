@@ -4,7 +4,8 @@
 //! kernel against scalar with generous, exact, exact-minus-one and fuzzer-chosen
 //! smaller output buffers (guarded by sentinel bytes), scalar against the std oracle;
 //! the facade's `utfast::transcode` (active kernel) against scalar; then the
-//! length/count functions on the input made valid.
+//! length/count functions on the input made valid. The input starts at a
+//! fuzzer-chosen offset from a 64-byte boundary (`place`).
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -22,6 +23,8 @@ struct Input<'a> {
     mode: u8,
     /// Size of the extra, smaller output buffer as a fraction (cut / 256) of the exact size.
     cut: u8,
+    /// Where the input starts: `place % 64` bytes past a 64-byte boundary.
+    place: u8,
     data: &'a [u8],
 }
 
@@ -34,13 +37,15 @@ fuzz_target!(|input: Input<'_>| {
     } else {
         input.data.to_vec()
     };
-    check::check_transcode(&src, from, to, mode, input.cut);
-    if mode != Mode::Valid || oracle::is_valid_for(&src, from, to) {
+    let (buf, range) = check::placed(&src, input.place);
+    let src = &buf[range];
+    check::check_transcode(src, from, to, mode, input.cut);
+    if mode != Mode::Valid || oracle::is_valid_for(src, from, to) {
         // The facade's generic transcoder (active kernel) agrees with scalar.
         let cap = utfast::max_output_len(from, to, src.len());
-        let want = check::run_scalar(&src, from, to, mode, cap);
+        let want = check::run_scalar(src, from, to, mode, cap);
         let mut dst = vec![check::SENTINEL; cap];
-        let got = utfast::transcode(&src, &mut dst, from, to, mode);
+        let got = utfast::transcode(src, &mut dst, from, to, mode);
         assert_eq!(got, want.result, "facade {from}->{to} {mode:?}");
         assert_eq!(
             dst[..want.written()],

@@ -151,6 +151,18 @@ pub fn check_transcode(src: &[u8], from: Encoding, to: Encoding, mode: Mode, cut
     reference.out
 }
 
+/// A copy of `data` that starts `off % 64` bytes past a 64-byte boundary, and its
+/// range in the returned buffer: the kernels' loops align their loads and stores to
+/// 64 bytes from wherever the input and output start (a first unaligned or partial
+/// step), so the fuzz targets place their inputs at every offset, not only where
+/// the allocator puts them.
+pub fn placed(data: &[u8], off: u8) -> (Vec<u8>, core::ops::Range<usize>) {
+    let mut buf = vec![0u8; data.len() + 128];
+    let start = buf.as_ptr().align_offset(64) + usize::from(off % 64);
+    buf[start..start + data.len()].copy_from_slice(data);
+    (buf, start..start + data.len())
+}
+
 /// Validation of `src` in every form: every kernel against scalar, scalar against std
 /// ([`harness::check_validation`]).
 pub fn check_validate(src: &[u8]) {
