@@ -59,7 +59,11 @@ pub fn piece_boundary(encoding: Encoding, src: &[u8], at: usize) -> usize {
                 .take_while(|&&b| b & 0xC0 == 0x80)
                 .count();
             match rest[k..] {
-                [0xED, 0xB0..=0xBF, ..] => (k + 3).min(rest.len()),
+                // Only a whole one: skipping three bytes of a cut one ("ED B0" and a
+                // byte that is not a continuation byte) would cut the character after
+                // it (a fuzz finding: the lossy length of `ED BF ED BF BF` split after
+                // the second `ED`).
+                [0xED, 0xB0..=0xBF, 0x80..=0xBF, ..] => k + 3,
                 _ => k,
             }
         }

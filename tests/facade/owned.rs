@@ -259,6 +259,41 @@ fn validate_reports_the_kind_and_byte_offset() {
 }
 
 #[test]
+fn piece_boundary_after_a_cut_trail_surrogate() {
+    // WTF-8, CESU-8, MUTF-8: a cut at continuation bytes, then a trail surrogate's
+    // first two bytes and another character: the boundary is before that character
+    // or after it, never inside it (a fuzz finding: `lossy_output_len` counted 6
+    // bytes too many when `ED BF ED BF BF` was split after the second `ED`).
+    for from in [Encoding::Wtf8, Encoding::Cesu8, Encoding::Mutf8] {
+        for tail in [&b"\xED\xBF\xBF2"[..], b"a", b"\xED\xA0\x80", b"\xC3\xA9"] {
+            let mut src = b"xy\x80\xBF\x90\xED\xBF".to_vec();
+            src.extend(tail);
+            for at in 0..src.len() {
+                let cut = utfast::piece_boundary(from, &src, at);
+                assert!(
+                    cut >= src.len() || src[cut] & 0xC0 != 0x80,
+                    "{from}: cut at {cut} before a continuation byte in {src:02X?}"
+                );
+                for to in [Encoding::Utf8, Encoding::Utf16Le] {
+                    let whole = utfast::transcode_to_vec(&src, from, to, Mode::Lossy).unwrap();
+                    let mut joined =
+                        utfast::transcode_to_vec(&src[..cut], from, to, Mode::Lossy).unwrap();
+                    joined.extend(
+                        utfast::transcode_to_vec(&src[cut..], from, to, Mode::Lossy).unwrap(),
+                    );
+                    assert_eq!(joined, whole, "{from} -> {to}, cut at {cut}: {src:02X?}");
+                    assert_eq!(
+                        utfast::lossy_output_len(&src, from, to),
+                        whole.len(),
+                        "{from} -> {to}: {src:02X?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn piece_boundaries_split_without_changing_results() {
     // Cutting at piece_boundary positions and converting the pieces one by one gives
     // the whole input's lossy output (the property par_* and the CLI rely on).
