@@ -42,8 +42,12 @@ pub enum BomHandling {
 /// Why [`Transcoder::transcode`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
-    /// All of `src` was consumed (a cut character at its end may be carried inside the
-    /// transcoder). When `last` was `true`, the conversion is complete.
+    /// All of `src` was consumed, and every character whose bytes have all arrived was
+    /// converted and written. Only two things are carried inside the transcoder for
+    /// the next call: a character cut by the end of `src`, and, at the start of a
+    /// stream with [`BomHandling::Strip`] or [`Sniff`](BomHandling::Sniff), bytes that
+    /// are still a proper prefix of a BOM (`EF BB` for UTF-8; `FF FE 00` when sniffing
+    /// UTF-32). When `last` was `true`, the conversion is complete.
     InputEmpty,
     /// `dst` is full (or holds all it could): call again with more output space and
     /// the unconsumed rest of `src`.
@@ -86,7 +90,8 @@ pub struct Transcoder {
     bom_pending: bool,
     bom_skipped: usize,
     kernel: &'static Kernel,
-    /// Start of a cut character (or the BOM window) waiting for more input.
+    /// Bytes waiting for more input: a cut character, or the first bytes of the stream
+    /// while they may still begin a BOM (and, once that is decided, until converted).
     carry: [u8; 8],
     carry_len: usize,
     /// Converted output that did not fit in `dst` yet.
@@ -133,6 +138,11 @@ impl Transcoder {
 
     /// Sets how a leading byte-order mark is treated (before the first call).
     ///
+    /// The BOM is decided at the first byte that rules it out: the transcoder holds
+    /// bytes back only while they are a proper prefix of a BOM the handling accepts,
+    /// so `"abc"` comes out of the call that brings it, and an invalid first byte is
+    /// an error in that call, even when the stream goes on.
+    ///
     /// ```
     /// # use utfast::{BomHandling, Encoding, Mode, Status, Transcoder};
     /// let mut t = Transcoder::new(Encoding::Utf16Le, Encoding::Utf8, Mode::Strict)
@@ -141,6 +151,13 @@ impl Transcoder {
     /// assert_eq!(t.transcode(b"\xFE\xFF\x00A", &mut out, true), (Status::InputEmpty, 4, 1));
     /// assert_eq!(&out[..1], b"A");
     /// assert_eq!(t.from(), utfast::Encoding::Utf16Be);
+    ///
+    /// // UTF-8 with `Strip`: "EF BB" may begin a BOM and waits; "ab" cannot and comes out.
+    /// let mut t = Transcoder::new(Encoding::Utf8, Encoding::Utf8, Mode::Strict)
+    ///     .with_bom(BomHandling::Strip);
+    /// assert_eq!(t.transcode(b"\xEF\xBB", &mut out, false), (Status::InputEmpty, 2, 0));
+    /// assert_eq!(t.transcode(b"\xBFab", &mut out, false), (Status::InputEmpty, 3, 2));
+    /// assert_eq!(&out[..2], b"ab");
     /// ```
     pub fn with_bom(mut self, bom: BomHandling) -> Self {
         self.bom = bom;
@@ -223,20 +240,23 @@ impl Transcoder {
         let mut read = 0;
 
         if self.bom_pending {
-            let window = self.bom_window();
-            let take = (window - self.carry_len).min(src.len());
-            self.carry[self.carry_len..self.carry_len + take].copy_from_slice(&src[..take]);
-            self.carry_len += take;
-            read += take;
-            if self.carry_len < window && !last {
+            // Take bytes only while they may still begin a BOM: the first byte that
+            // rules every BOM out decides, and everything after it is text.
+            while read < src.len() && self.bom_open() {
+                self.carry[self.carry_len] = src[read];
+                self.carry_len += 1;
+                read += 1;
+            }
+            if self.bom_open() && !last {
                 return (Status::InputEmpty, read, written);
             }
             self.resolve_bom();
         }
 
-        // Finish a character cut by the previous call, together with the first bytes
-        // of `src`.
-        while self.carry_len > 0 && (read < src.len() || last) {
+        // Finish what the carry holds (a character cut by the previous call, or the
+        // first bytes of the stream once the BOM is decided), together with the first
+        // bytes of `src`.
+        while self.carry_len > 0 {
             let carried = self.carry_len;
             let n = (src.len() - read).min(MAX_CHAR);
             let mut tmp = [0u8; 16];
@@ -249,6 +269,10 @@ impl Transcoder {
             } else {
                 len - incomplete_suffix_len(self.from, &tmp[..len])
             };
+            if body == 0 && n == 0 {
+                // Only a cut character, and `src` is exhausted: wait for more input.
+                break;
+            }
             let step = self.convert(&tmp[..body], &mut dst[written..]);
             written += step.written;
             self.pos += step.consumed as u64;
@@ -264,11 +288,11 @@ impl Transcoder {
                 return (status, read, written);
             }
             if body >= carried {
-                // The carried character is done; the rest of `src` is converted below.
+                // The carried bytes are done; the rest of `src` is converted below.
                 self.carry_len = 0;
                 read += body - carried;
             } else {
-                // `src` ran out before the character was complete: carry all of it.
+                // What is left is a cut character: carry it, with all of `src` taken.
                 self.carry[..len - body].copy_from_slice(&tmp[body..len]);
                 self.carry_len = len - body;
                 read += n;
@@ -376,41 +400,42 @@ impl Transcoder {
         n
     }
 
-    /// How many leading bytes decide the BOM question.
-    fn bom_window(&self) -> usize {
-        match (self.bom, self.from) {
-            (BomHandling::Sniff, Encoding::Utf16Le | Encoding::Utf16Be) => 2,
-            (BomHandling::Sniff, Encoding::Utf32Le | Encoding::Utf32Be) => 4,
-            _ => self.from.bom().len(),
-        }
+    /// The encodings whose byte-order mark the BOM handling accepts (each selects its
+    /// own byte order).
+    fn accepted_boms(&self) -> impl Iterator<Item = Encoding> {
+        let (le, be) = match (self.bom, self.from) {
+            (BomHandling::Keep, _) => (None, None),
+            (BomHandling::Sniff, Encoding::Utf16Le | Encoding::Utf16Be) => {
+                (Some(Encoding::Utf16Le), Some(Encoding::Utf16Be))
+            }
+            (BomHandling::Sniff, Encoding::Utf32Le | Encoding::Utf32Be) => {
+                (Some(Encoding::Utf32Le), Some(Encoding::Utf32Be))
+            }
+            (_, from) => (Some(from), None),
+        };
+        le.into_iter().chain(be).filter(|e| !e.bom().is_empty())
     }
 
-    /// Removes a BOM from the carry (which holds the first bytes of the stream).
+    /// Whether the carry (the first bytes of the stream) is a proper prefix of a BOM
+    /// that the BOM handling accepts: only then may more input still make it one.
+    fn bom_open(&self) -> bool {
+        let head = &self.carry[..self.carry_len];
+        self.accepted_boms()
+            .any(|e| head.len() < e.bom().len() && e.bom().starts_with(head))
+    }
+
+    /// Decides the BOM question on the carry, which holds the first bytes of the
+    /// stream: a whole accepted BOM (taken byte by byte, so the carry is exactly the
+    /// BOM) is removed and selects its byte order; anything else is text.
     fn resolve_bom(&mut self) {
         self.bom_pending = false;
         let head = &self.carry[..self.carry_len];
-        let skip = match (self.bom, self.from) {
-            (BomHandling::Sniff, Encoding::Utf16Le | Encoding::Utf16Be) => match head {
-                [0xFF, 0xFE, ..] => (Some(Encoding::Utf16Le), 2),
-                [0xFE, 0xFF, ..] => (Some(Encoding::Utf16Be), 2),
-                _ => (None, 0),
-            },
-            (BomHandling::Sniff, Encoding::Utf32Le | Encoding::Utf32Be) => match head {
-                [0xFF, 0xFE, 0, 0] => (Some(Encoding::Utf32Le), 4),
-                [0, 0, 0xFE, 0xFF] => (Some(Encoding::Utf32Be), 4),
-                _ => (None, 0),
-            },
-            _ => {
-                let bom = self.from.bom();
-                (None, if head.starts_with(bom) { bom.len() } else { 0 })
-            }
+        let Some(enc) = self.accepted_boms().find(|e| head == e.bom()) else {
+            return;
         };
-        if let (Some(enc), _) = skip {
-            self.from = enc;
-        }
-        let n = skip.1;
-        self.carry.copy_within(n..self.carry_len, 0);
-        self.carry_len -= n;
+        let n = enc.bom().len();
+        self.from = enc;
+        self.carry_len = 0;
         self.pos += n as u64;
         self.bom_skipped = n;
     }

@@ -193,3 +193,65 @@ async fn validating_reader_on_a_server() {
         check(got, want, "validating reader");
     }
 }
+
+/// A server that answers each request with its text in UTF-8, through
+/// `async_io::TranscodingReader` with BOM handling: the client sends the first 1, 2, 3
+/// and 4 characters of a request (with and without a BOM first) and waits for their
+/// echo; a timeout fails the test where a server holding them back would hang it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn request_response_with_bom_handling() {
+    use std::time::Duration;
+    use utfast::{BomHandling, Transcoder};
+    if each_kernel("request_response_with_bom_handling") {
+        return;
+    }
+    let exchanges = [
+        (Encoding::Utf8, BomHandling::Strip),
+        (Encoding::Utf8, BomHandling::Sniff),
+        (Encoding::Cesu8, BomHandling::Strip),
+        (Encoding::Utf16Le, BomHandling::Strip),
+        (Encoding::Utf16Be, BomHandling::Strip),
+        (Encoding::Utf16Be, BomHandling::Sniff),
+        (Encoding::Utf32Le, BomHandling::Strip),
+        (Encoding::Utf32Be, BomHandling::Strip),
+        (Encoding::Utf32Le, BomHandling::Sniff),
+    ];
+    for (from, bom) in exchanges {
+        for with_bom in [false, true] {
+            for n in 1..=4 {
+                let (mut client, server) = connection().await;
+                let task = tokio::spawn(async move {
+                    let (read, mut back) = server.into_split();
+                    let t = Transcoder::new(from, Encoding::Utf8, Mode::Strict).with_bom(bom);
+                    let mut r = TranscodingReader::with_transcoder(read, t);
+                    let mut buf = [0u8; 64];
+                    while let Ok(m @ 1..) = r.read(&mut buf).await {
+                        if back.write_all(&buf[..m]).await.is_err() {
+                            return;
+                        }
+                    }
+                });
+                let text: String = "ok!é".chars().take(n).collect();
+                let mut request = if with_bom {
+                    from.bom().to_vec()
+                } else {
+                    Vec::new()
+                };
+                request.extend(encode_str(&text, from));
+                client.write_all(&request).await.unwrap();
+                let mut echo = vec![0u8; text.len()];
+                let answer =
+                    tokio::time::timeout(Duration::from_secs(10), client.read_exact(&mut echo))
+                        .await;
+                assert!(
+                    matches!(answer, Ok(Ok(_))),
+                    "{from} {bom:?}: no answer to {:02X?}: {answer:?}",
+                    request
+                );
+                assert_eq!(echo, text.as_bytes(), "{from} {bom:?}");
+                drop(client);
+                task.await.unwrap();
+            }
+        }
+    }
+}

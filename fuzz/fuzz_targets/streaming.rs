@@ -1,12 +1,18 @@
 //! Streaming: the input split at fuzzer-chosen points and fed piece by piece equals
-//! the one-shot result. `utfast::Transcoder` (every kernel via `with_kernel`, every
-//! (from, to, mode), BOM handling Keep/Strip/Sniff, fuzzer-chosen `dst` sizes down to one
-//! byte) produces exactly the output, error offset and kind of one-shot scalar
-//! transcoding (trusted-valid mode: on valid input only; otherwise it must not panic). Kernel level: a chunked UTF-8 validator built on each
-//! kernel's `validate_utf8` (carrying an incomplete final sequence, `error_len() ==
-//! None`, into the next chunk) accepts and rejects exactly what one-shot validation does,
-//! at the same position; and the facade's `utfast::Utf8Validator` (update per piece,
-//! then `finish`) reports exactly `core::str::from_utf8`'s error.
+//! the one-shot result.
+//!
+//! - `utfast::Transcoder` (every kernel via `with_kernel`, every (from, to, mode), BOM
+//!   handling Keep/Strip/Sniff, fuzzer-chosen `dst` sizes down to one byte) produces
+//!   exactly the output, error offset and kind of one-shot scalar transcoding
+//!   (trusted-valid mode: on valid input only; otherwise it must not panic).
+//! - After every piece that does not end the stream, it has handed out every character
+//!   that is complete and cannot be part of a BOM still possible, and has reported an
+//!   error that those bytes decide (`testkit::fuzz::prompt_outcome`).
+//! - Kernel level: a chunked UTF-8 validator built on each kernel's `validate_utf8`
+//!   (carrying an incomplete final sequence, `error_len() == None`, into the next
+//!   chunk) accepts and rejects exactly what one-shot validation does, at the same
+//!   position; and the facade's `utfast::Utf8Validator` (update per piece, then
+//!   `finish`) reports exactly `core::str::from_utf8`'s error.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -81,41 +87,80 @@ fn validate_chunked(k: &Kernel, pieces: &[&[u8]]) -> Result<(), usize> {
     }
 }
 
+/// The encodings whose BOM the handling removes (each selecting its byte order).
+fn accepted(from: Encoding, bom: BomHandling) -> Vec<Encoding> {
+    match (bom, from) {
+        (BomHandling::Keep, _) => vec![],
+        (BomHandling::Sniff, Encoding::Utf16Le | Encoding::Utf16Be) => {
+            vec![Encoding::Utf16Le, Encoding::Utf16Be]
+        }
+        (BomHandling::Sniff, Encoding::Utf32Le | Encoding::Utf32Be) => {
+            vec![Encoding::Utf32Le, Encoding::Utf32Be]
+        }
+        _ => vec![from],
+    }
+}
+
 /// The encoding a transcoder reads after BOM handling, and the BOM bytes it skips.
 fn after_bom(from: Encoding, bom: BomHandling, data: &[u8]) -> (Encoding, usize) {
-    let sniff16 = |dflt| match data {
-        [0xFF, 0xFE, ..] => (Encoding::Utf16Le, 2),
-        [0xFE, 0xFF, ..] => (Encoding::Utf16Be, 2),
-        _ => (dflt, 0),
-    };
-    let sniff32 = |dflt| match data {
-        [0xFF, 0xFE, 0, 0, ..] => (Encoding::Utf32Le, 4),
-        [0, 0, 0xFE, 0xFF, ..] => (Encoding::Utf32Be, 4),
-        _ => (dflt, 0),
-    };
-    let strip = || {
-        let b = from.bom();
-        (
-            from,
-            if !b.is_empty() && data.starts_with(b) {
-                b.len()
-            } else {
-                0
-            },
-        )
-    };
-    match (bom, from) {
-        (BomHandling::Keep, _) | (_, Encoding::Latin1) => (from, 0),
-        (BomHandling::Sniff, Encoding::Utf16Le | Encoding::Utf16Be) => sniff16(from),
-        (BomHandling::Sniff, Encoding::Utf32Le | Encoding::Utf32Be) => sniff32(from),
-        _ => strip(),
+    accepted(from, bom)
+        .into_iter()
+        .find(|e| !e.bom().is_empty() && data.starts_with(e.bom()))
+        .map_or((from, 0), |e| (e, e.bom().len()))
+}
+
+/// What must have come out once `arrived` was fed without ending the stream.
+struct Due<'a> {
+    from: Encoding,
+    bom: BomHandling,
+    to: Encoding,
+    mode: Mode,
+    data: &'a [u8],
+}
+
+impl Due<'_> {
+    /// Checks that after the first `fed` bytes (all of them consumed, the stream not
+    /// ended) the transcoder has handed out all that is due and held back nothing else,
+    /// and that no error was due yet (it would have been reported).
+    fn check(&self, fed: usize, out: &[u8], kernel: &str) {
+        if self.mode == Mode::Valid {
+            return;
+        }
+        let want = check::prompt_outcome(
+            &self.data[..fed],
+            false,
+            self.from,
+            &accepted(self.from, self.bom),
+            self.to,
+            self.mode,
+            utfast::incomplete_suffix_len,
+        );
+        let what = || {
+            format!(
+                "{kernel} {}({:?})->{} {:?} after {fed} bytes: {}",
+                self.from,
+                self.bom,
+                self.to,
+                self.mode,
+                hex(&self.data[..fed])
+            )
+        };
+        assert_eq!(want.error, None, "{}: error not reported", what());
+        assert_bytes_eq(out, &want.out, what);
     }
 }
 
 /// Streams `pieces` through `t` with output chunks of `out_len` bytes (0: ample):
 /// the output, and the first `Malformed` status if any.
-fn stream(t: &mut Transcoder, pieces: &[&[u8]], out_len: usize) -> (Vec<u8>, Option<Status>) {
+/// After each piece that does not end the stream, `due` checks what came out.
+fn stream(
+    t: &mut Transcoder,
+    pieces: &[&[u8]],
+    out_len: usize,
+    due: impl Fn(usize, &[u8]),
+) -> (Vec<u8>, Option<Status>) {
     let mut out = Vec::new();
+    let mut fed = 0;
     let total: usize = pieces.iter().map(|p| p.len()).sum();
     let mut budget = 16 * total + 64; // calls; every call must make progress
     for (i, piece) in pieces.iter().enumerate() {
@@ -143,6 +188,10 @@ fn stream(t: &mut Transcoder, pieces: &[&[u8]], out_len: usize) -> (Vec<u8>, Opt
             match status {
                 Status::InputEmpty => {
                     assert_eq!(pos, piece.len(), "InputEmpty with input left");
+                    fed += pos;
+                    if !last {
+                        due(fed, &out);
+                    }
                     break;
                 }
                 Status::OutputFull => {}
@@ -167,7 +216,16 @@ fn check_transcoder(input: &Input<'_>, pieces: &[&[u8]]) {
     let checked = mode != Mode::Valid || oracle::is_valid_for(body, enc, to);
     for &k in kernels() {
         let mut t = Transcoder::new(from, to, mode).with_bom(bom).with_kernel(k);
-        let (out, malformed) = stream(&mut t, pieces, usize::from(input.out_len));
+        let due = Due {
+            from,
+            bom,
+            to,
+            mode,
+            data,
+        };
+        let (out, malformed) = stream(&mut t, pieces, usize::from(input.out_len), |fed, out| {
+            due.check(fed, out, k.name())
+        });
         if !checked {
             continue;
         }

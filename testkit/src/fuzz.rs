@@ -317,3 +317,61 @@ pub fn check_codepage_roundtrip(src: &[u8]) {
         }
     }
 }
+
+/// What a streaming transcoder must have handed out once the first bytes of a stream,
+/// `arrived`, have been fed in calls that did not end the stream ([`prompt_outcome`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prompt {
+    /// The output of every character whose bytes have all arrived and which cannot be
+    /// part of a BOM that is still possible.
+    pub out: Vec<u8>,
+    /// Strict mode: the error that these bytes already decide (stream offset, kind).
+    pub error: Option<(u64, ErrorKind)>,
+}
+
+/// The [`Prompt`] of `arrived` for a stream from `from` to `to` in `mode` (not
+/// `Mode::Valid`), when a leading BOM of one of the encodings `boms` is removed (and
+/// selects that encoding). `cut` is the length of the character cut at the end of its
+/// input (the facade's `incomplete_suffix_len`): those bytes may still become another
+/// character, so nothing of them is due yet. While `arrived` is a proper prefix of an
+/// accepted BOM nothing is due; once a byte rules every BOM out, all that is complete
+/// is. With `ended` (the stream ended after `arrived`), everything is due: the
+/// conversion of the whole stream.
+pub fn prompt_outcome(
+    arrived: &[u8],
+    ended: bool,
+    from: Encoding,
+    boms: &[Encoding],
+    to: Encoding,
+    mode: Mode,
+    cut: impl Fn(Encoding, &[u8]) -> usize,
+) -> Prompt {
+    let boms = boms.iter().filter(|e| !e.bom().is_empty());
+    let open = boms
+        .clone()
+        .any(|e| arrived.len() < e.bom().len() && e.bom().starts_with(arrived));
+    if open && !ended {
+        return Prompt {
+            out: Vec::new(),
+            error: None,
+        };
+    }
+    let (enc, skip) = boms
+        .clone()
+        .find(|e| arrived.starts_with(e.bom()))
+        .map_or((from, 0), |e| (*e, e.bom().len()));
+    let body = &arrived[skip..];
+    let whole = if ended {
+        body
+    } else {
+        &body[..body.len() - cut(enc, body)]
+    };
+    let o = run_scalar(whole, enc, to, mode, max_output_len(enc, to, whole.len()));
+    Prompt {
+        error: o
+            .result
+            .err()
+            .map(|e| ((skip + e.valid_up_to()) as u64, e.kind())),
+        out: o.out,
+    }
+}

@@ -948,3 +948,65 @@ fn convert_wtf8_cesu8_and_mutf8() {
         .assert()
         .code(1);
 }
+
+/// `convert` reading a pipe answers each piece of a conversation as it arrives: the
+/// text of 1, 2, 3 and 4 characters comes out before the writer sends more or closes
+/// the pipe, with and without a BOM and BOM handling. A reader thread fails the test
+/// after a timeout instead of hanging.
+#[test]
+fn convert_from_a_pipe_answers_at_once() {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    use std::sync::mpsc;
+    use std::time::Duration;
+    type Case = (
+        &'static str,
+        &'static str,
+        &'static [u8],
+        fn(&str) -> Vec<u8>,
+    );
+    let cases: &[Case] = &[
+        ("utf-8", "strip", b"\xEF\xBB\xBF", |s| s.as_bytes().to_vec()),
+        ("utf-8", "keep", b"", |s| s.as_bytes().to_vec()),
+        ("utf-16", "keep", b"\xFF\xFE", utf16le),
+        ("utf-16", "keep", b"", utf16le),
+        ("utf-16be", "strip", b"\xFE\xFF", utf16be),
+        ("utf-32", "keep", b"\x00\x00\xFE\xFF", utf32be),
+        ("utf-32", "keep", b"", utf32le),
+    ];
+    for &(from, bom, prefix, encode) in cases {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_utfast"))
+            .args(["convert", "-f", from, "-t", "utf-8", "--bom", bom])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 64];
+            while let Ok(n @ 1..) = stdout.read(&mut buf) {
+                if tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        stdin.write_all(prefix).unwrap();
+        for word in ["o", "k", "!", "é"] {
+            stdin.write_all(&encode(word)).unwrap();
+            stdin.flush().unwrap();
+            let mut got = Vec::new();
+            while got.len() < word.len() {
+                match rx.recv_timeout(Duration::from_secs(10)) {
+                    Ok(bytes) => got.extend(bytes),
+                    Err(e) => panic!("{from} --bom {bom}: no answer to {word:?}: {e}"),
+                }
+            }
+            assert_eq!(got, word.as_bytes(), "{from} --bom {bom}");
+        }
+        drop(stdin);
+        assert!(child.wait().unwrap().success());
+        reader.join().unwrap();
+    }
+}

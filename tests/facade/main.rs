@@ -9,6 +9,7 @@
 //! - [`streaming`]: `Transcoder` (every cut of the input and output) and the
 //!   `std::io` adapters.
 
+mod bom_stream;
 mod bytes;
 mod owned;
 mod streaming;

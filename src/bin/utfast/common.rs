@@ -56,6 +56,17 @@ pub struct Label {
 }
 
 impl Label {
+    /// The BOMs that decide the byte order ("utf-16"/"utf-32") or, with `strip`, the
+    /// BOM of a labelled encoding that is removed.
+    pub fn boms(self, strip: bool) -> Vec<&'static [u8]> {
+        match (self.unlabelled, self.bits()) {
+            (true, 32) => vec![Encoding::Utf32Le.bom(), Encoding::Utf32Be.bom()],
+            (true, _) => vec![Encoding::Utf16Le.bom(), Encoding::Utf16Be.bom()],
+            (false, _) if strip => vec![self.encoding.bom()],
+            (false, _) => vec![],
+        }
+    }
+
     /// The width in bits for [`Encoding::for_unlabelled`].
     pub fn bits(self) -> u32 {
         if self.encoding.unit_size() == 4 {
@@ -155,6 +166,11 @@ pub struct Chunker {
     start: u64,
     eof: bool,
     done: bool,
+    /// A pipe or terminal: hand out what each read brings instead of waiting for a
+    /// whole chunk, so that a conversation through the command is never held up.
+    eager: bool,
+    /// Bytes at the start of the buffer that the last chunk left out (a cut character).
+    carried: usize,
 }
 
 /// One chunk: its stream offset, its bytes and whether it ends the input.
@@ -176,6 +192,8 @@ impl Chunker {
     /// Wraps an opened input whose first byte is at stream offset `start`.
     pub fn starting_at(input: Input, start: u64) -> Self {
         Chunker {
+            eager: input.size.is_none(),
+            carried: 0,
             reader: input.reader,
             name: input.name,
             buf: vec![0; CHUNK],
@@ -190,6 +208,8 @@ impl Chunker {
     /// Starts over on `input`, whose first byte is at stream offset `start`,
     /// keeping the buffer.
     pub fn restart(&mut self, input: Input, start: u64) {
+        self.eager = input.size.is_none();
+        self.carried = 0;
         self.reader = input.reader;
         self.name = input.name;
         self.len = 0;
@@ -199,8 +219,10 @@ impl Chunker {
         self.done = false;
     }
 
-    fn fill(&mut self) -> Result<(), Failure> {
-        while !self.eof && self.len < self.buf.len() {
+    /// Reads until the buffer is full, the input ends, or `enough` says so of what the
+    /// buffer holds.
+    fn fill(&mut self, enough: impl Fn(&[u8]) -> bool) -> Result<(), Failure> {
+        while !self.eof && self.len < self.buf.len() && !enough(&self.buf[..self.len]) {
             match self.reader.read(&mut self.buf[self.len..]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => self.len += n,
@@ -215,8 +237,28 @@ impl Chunker {
 
     /// The first bytes of the input (up to one chunk), before any [`next`](Self::next).
     pub fn head(&mut self) -> Result<&[u8], Failure> {
-        self.fill()?;
+        self.fill(|_| false)?;
         Ok(&self.buf[..self.len])
+    }
+
+    /// The first bytes of the input, before any [`next`](Self::next): from a pipe,
+    /// only as many as decide whether it begins with one of `boms` (those that are
+    /// still a proper prefix of one wait for more); from a file, up to one chunk.
+    pub fn head_for_bom(&mut self, boms: &[&[u8]]) -> Result<&[u8], Failure> {
+        let eager = self.eager;
+        self.fill(|head| {
+            eager
+                && !head.is_empty()
+                && !boms
+                    .iter()
+                    .any(|b| head.len() < b.len() && b.starts_with(head))
+        })?;
+        Ok(&self.buf[..self.len])
+    }
+
+    /// Whether the input is a pipe or terminal, whose chunks are what each read brings.
+    pub fn eager(&self) -> bool {
+        self.eager
     }
 
     /// The next chunk, split so that it ends on a character boundary of `encoding`
@@ -228,13 +270,17 @@ impl Chunker {
         self.buf.copy_within(self.body..self.len, 0);
         self.start += self.body as u64;
         self.len -= self.body;
-        self.fill()?;
+        // From a pipe, wait only for bytes beyond the cut character carried over (the
+        // bytes read by `head` are new to the caller).
+        let (eager, carried) = (self.eager, self.carried);
+        self.fill(|b| eager && b.len() > carried)?;
         self.body = if self.eof {
             self.len
         } else {
             self.len - incomplete_suffix_len(encoding, &self.buf[..self.len])
         };
         self.done = self.eof;
+        self.carried = self.len - self.body;
         Ok(Some(Chunk {
             start: self.start,
             bytes: &self.buf[..self.body],
@@ -630,6 +676,16 @@ impl Sink {
             Sink::Stdout(s) => s.write_all(bytes),
             Sink::File(f, _) => f.write_all(bytes),
             Sink::Special(f, _) => f.write_all(bytes),
+        };
+        r.map_err(|e| output_error(self.name(), e))
+    }
+
+    /// Passes what was put on, for a reader waiting at the other end of a pipe.
+    pub fn flush(&mut self) -> Result<(), Failure> {
+        let r = match self {
+            Sink::Stdout(s) => s.flush(),
+            Sink::File(..) => Ok(()),
+            Sink::Special(f, _) => f.flush(),
         };
         r.map_err(|e| output_error(self.name(), e))
     }

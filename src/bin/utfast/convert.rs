@@ -48,7 +48,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut chunker = Chunker::new(input);
 
     // Byte order and BOM of the input.
-    let head = chunker.head()?;
+    let head = chunker.head_for_bom(&from.boms(args.bom != BomOption::Keep))?;
     let (from_enc, bom_len) = if from.unlabelled {
         Encoding::for_unlabelled(from.bits(), head)
     } else if args.bom != BomOption::Keep && head.starts_with(from.encoding.bom()) {
@@ -121,6 +121,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     // Lines and columns are only needed for strict-mode error messages.
     let mut lines = (mode == Mode::Strict).then(|| Lines::new(path.as_deref(), from_enc, bom_len));
     let mut dst = vec![0u8; max_output_len(from_enc, to.encoding, CHUNK) + 64];
+    let eager = chunker.eager();
     while let Some(chunk) = chunker.next(from_enc)? {
         let mut src = chunk.bytes;
         loop {
@@ -146,6 +147,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         if let Some(lines) = &mut lines {
             lines.feed(chunk.bytes);
+        }
+        if eager {
+            out.flush()?;
         }
         if let Some(bar) = &bar {
             bar.inc(chunk.bytes.len() as u64);

@@ -70,7 +70,7 @@ fn validate_stream(
     path: Option<&str>,
     on_text: impl FnMut(&[u8]),
 ) -> Result<Verdict, Failure> {
-    let (encoding, bom_len) = resolve(label, chunker.head()?);
+    let (encoding, bom_len) = resolve(label, chunker.head_for_bom(&label.boms(false))?);
     let bar = progress(size);
     let lines = Lines::new(path, encoding, bom_len);
     let verdict = validate_chunks(chunker, encoding, bom_len, lines, bar.as_ref(), on_text);
@@ -121,7 +121,7 @@ fn validate_parallel(
     (name, size, path): (&str, u64, Option<&str>),
     (threads, piece): (usize, u64),
 ) -> Result<Verdict, Failure> {
-    let (encoding, bom_len) = resolve(label, chunker.head()?);
+    let (encoding, bom_len) = resolve(label, chunker.head_for_bom(&label.boms(false))?);
     let pieces = Pieces::new(file, (name, path), encoding, (bom_len as u64, size), piece)?;
     let bar = progress(Some(size));
     let buffers = (0..=threads)
@@ -546,7 +546,7 @@ fn count_one(label: Label, file: &str) -> Result<Option<String>, Failure> {
             return Ok(None);
         }
     } else {
-        let (encoding, bom_len) = resolve(label, chunker.head()?);
+        let (encoding, bom_len) = resolve(label, chunker.head_for_bom(&label.boms(false))?);
         let bom = if bom_len > 0 {
             BomHandling::Strip
         } else {
