@@ -7,10 +7,10 @@
 //! is an error); Modified UTF-8 is CESU-8 where U+0000 is `C0 80` and a `00` byte is
 //! an error. Encoding to them cannot fail except for an input error or a full `dst`.
 
-use crate::encoding::{Endian, Mode};
 use crate::error::{ErrorKind, TranscodeError, Utf8Error};
 use crate::transcode::decode::decode_utf16;
 use crate::transcode::sink::{Be, Le, Sink, Utf16Sink, Utf8Sink};
+use crate::types::{Endian, Mode};
 use crate::wtf8::{decode, validate, Flavor};
 
 /// CESU-8 validation (positions and error lengths as [`Utf8Error`]).

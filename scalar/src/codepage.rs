@@ -20,9 +20,11 @@
 //!   (`0x80..=0xBF`, not KOI8-U's letters) and IBM866 `0xFF` (U+00A0) are the same in
 //!   both. `scalar/tests/codepage.rs` checks exactly this list.
 
-use crate::encoding::{Encoding, Mode};
 use crate::error::{ErrorKind, TranscodeError};
-use crate::transcode::sink::Sink;
+use crate::transcode::decode::{decode_utf16, decode_utf32};
+use crate::transcode::from_utf8::{decode_utf8, is_ascii_block};
+use crate::transcode::sink::{Be, Le, Sink, Utf16Sink, Utf32Sink, Utf8Sink};
+use crate::types::{Encoding, Endian, Mode};
 
 mod tables;
 
@@ -294,7 +296,7 @@ pub(crate) fn decode_code_page<S: Sink>(
     while let Some(&b) = src.get(i) {
         if b < 0x80 {
             while let Some(block) = src.get(i..i + 16) {
-                if !crate::transcode::from_utf8::is_ascii_block(block) || !sink.push_ascii(block) {
+                if !is_ascii_block(block) || !sink.push_ascii(block) {
                     break;
                 }
                 i += 16;
@@ -338,7 +340,7 @@ pub(crate) fn decode_code_page<S: Sink>(
 /// assert_eq!((e.kind(), e.valid_up_to(), e.written()), (ErrorKind::OutputTooSmall, 1, 1));
 /// ```
 pub fn codepage_to_utf8(src: &[u8], dst: &mut [u8], cp: CodePage) -> Result<usize, TranscodeError> {
-    transcode_code_page(src, dst, cp.encoding(), Encoding::Utf8, Mode::Strict)
+    decode_code_page(src, &mut Utf8Sink::new(dst), cp)
 }
 
 /// Converts code page `cp` to UTF-16 in byte order `to`. Returns the bytes written.
@@ -356,13 +358,12 @@ pub fn codepage_to_utf16(
     src: &[u8],
     dst: &mut [u8],
     cp: CodePage,
-    to: crate::Endian,
+    to: Endian,
 ) -> Result<usize, TranscodeError> {
-    let to = match to {
-        crate::Endian::Little => Encoding::Utf16Le,
-        crate::Endian::Big => Encoding::Utf16Be,
-    };
-    transcode_code_page(src, dst, cp.encoding(), to, Mode::Strict)
+    match to {
+        Endian::Little => decode_code_page(src, &mut Utf16Sink::<Le>::new(dst), cp),
+        Endian::Big => decode_code_page(src, &mut Utf16Sink::<Be>::new(dst), cp),
+    }
 }
 
 /// Converts code page `cp` to UTF-32 in byte order `to`. Returns the bytes written.
@@ -379,13 +380,12 @@ pub fn codepage_to_utf32(
     src: &[u8],
     dst: &mut [u8],
     cp: CodePage,
-    to: crate::Endian,
+    to: Endian,
 ) -> Result<usize, TranscodeError> {
-    let to = match to {
-        crate::Endian::Little => Encoding::Utf32Le,
-        crate::Endian::Big => Encoding::Utf32Be,
-    };
-    transcode_code_page(src, dst, cp.encoding(), to, Mode::Strict)
+    match to {
+        Endian::Little => decode_code_page(src, &mut Utf32Sink::<Le>::new(dst), cp),
+        Endian::Big => decode_code_page(src, &mut Utf32Sink::<Be>::new(dst), cp),
+    }
 }
 
 /// Converts UTF-8 to code page `cp`. Returns the bytes written.
@@ -411,7 +411,7 @@ pub fn utf8_to_codepage(
     cp: CodePage,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    transcode_code_page(src, dst, Encoding::Utf8, cp.encoding(), mode)
+    decode_utf8(src, &mut CodePageSink::new(dst, cp, mode), mode)
 }
 
 /// Converts UTF-16 in byte order `from` to code page `cp`. Returns the bytes written.
@@ -431,14 +431,14 @@ pub fn utf16_to_codepage(
     src: &[u8],
     dst: &mut [u8],
     cp: CodePage,
-    from: crate::Endian,
+    from: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    let from = match from {
-        crate::Endian::Little => Encoding::Utf16Le,
-        crate::Endian::Big => Encoding::Utf16Be,
-    };
-    transcode_code_page(src, dst, from, cp.encoding(), mode)
+    let sink = &mut CodePageSink::new(dst, cp, mode);
+    match from {
+        Endian::Little => decode_utf16::<Le, _>(src, sink, mode),
+        Endian::Big => decode_utf16::<Be, _>(src, sink, mode),
+    }
 }
 
 /// Converts UTF-32 in byte order `from` to code page `cp`. Returns the bytes written.
@@ -457,14 +457,14 @@ pub fn utf32_to_codepage(
     src: &[u8],
     dst: &mut [u8],
     cp: CodePage,
-    from: crate::Endian,
+    from: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    let from = match from {
-        crate::Endian::Little => Encoding::Utf32Le,
-        crate::Endian::Big => Encoding::Utf32Be,
-    };
-    transcode_code_page(src, dst, from, cp.encoding(), mode)
+    let sink = &mut CodePageSink::new(dst, cp, mode);
+    match from {
+        Endian::Little => decode_utf32::<Le, _>(src, sink, mode),
+        Endian::Big => decode_utf32::<Be, _>(src, sink, mode),
+    }
 }
 
 /// UTF-8 bytes of the conversion of `src` from code page `cp` (exact: every byte is
@@ -487,69 +487,4 @@ pub fn utf8_len_from_codepage(src: &[u8], cp: CodePage) -> usize {
             }
         })
         .sum()
-}
-
-/// Decodes `src` (any encoding `from`) into `sink`.
-fn decode_into<S: Sink>(
-    src: &[u8],
-    sink: &mut S,
-    from: Encoding,
-    mode: Mode,
-) -> Result<usize, TranscodeError> {
-    use crate::transcode::decode::{decode_latin1, decode_utf16, decode_utf32};
-    use crate::transcode::sink::{Be, Le};
-    match from {
-        Encoding::Utf8 => crate::transcode::from_utf8::decode_utf8(src, sink, mode),
-        Encoding::Utf16Le => decode_utf16::<Le, S>(src, sink, mode),
-        Encoding::Utf16Be => decode_utf16::<Be, S>(src, sink, mode),
-        Encoding::Utf32Le => decode_utf32::<Le, S>(src, sink, mode),
-        Encoding::Utf32Be => decode_utf32::<Be, S>(src, sink, mode),
-        Encoding::Latin1 => decode_latin1(src, sink),
-        // Cyrillic code pages
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
-            let cp = CodePage::of(from).unwrap_or(CodePage::Koi8R);
-            decode_code_page(src, sink, cp)
-        }
-        // WTF-8, CESU-8, MUTF-8
-        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
-            crate::transcode::generalized::decode_from(src, sink, from, mode)
-        }
-    }
-}
-
-/// `transcode::transcode` for every pair with a code page on one side or both.
-pub(crate) fn transcode_code_page(
-    src: &[u8],
-    dst: &mut [u8],
-    from: Encoding,
-    to: Encoding,
-    mode: Mode,
-) -> Result<usize, TranscodeError> {
-    use crate::transcode::sink::{Be, Latin1Sink, Le, Utf16Sink, Utf32Sink, Utf8Sink};
-    if from == to {
-        // Every byte is a character: a copy.
-        let n = src.len().min(dst.len());
-        dst[..n].copy_from_slice(&src[..n]);
-        if n < src.len() {
-            return Err(TranscodeError::new(ErrorKind::OutputTooSmall, n, n));
-        }
-        return Ok(n);
-    }
-    match to {
-        Encoding::Utf8 => decode_into(src, &mut Utf8Sink::new(dst), from, mode),
-        Encoding::Utf16Le => decode_into(src, &mut Utf16Sink::<Le>::new(dst), from, mode),
-        Encoding::Utf16Be => decode_into(src, &mut Utf16Sink::<Be>::new(dst), from, mode),
-        Encoding::Utf32Le => decode_into(src, &mut Utf32Sink::<Le>::new(dst), from, mode),
-        Encoding::Utf32Be => decode_into(src, &mut Utf32Sink::<Be>::new(dst), from, mode),
-        Encoding::Latin1 => decode_into(src, &mut Latin1Sink::new(dst, mode), from, mode),
-        // Cyrillic code pages
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
-            let cp = CodePage::of(to).unwrap_or(CodePage::Koi8R);
-            decode_into(src, &mut CodePageSink::new(dst, cp, mode), from, mode)
-        }
-        // WTF-8, CESU-8, MUTF-8
-        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
-            crate::transcode::generalized::transcode(src, dst, from, to, mode)
-        }
-    }
 }

@@ -6,7 +6,7 @@
 //! UTF-16/UTF-32 unit is ignored. UTF-8 and Latin-1 are processed eight bytes at a
 //! time.
 
-use crate::encoding::Endian;
+use crate::types::Endian;
 
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 

@@ -18,10 +18,12 @@
 #![forbid(unsafe_code)]
 
 pub mod codepage;
+mod detect;
 pub mod encoding;
 pub mod error;
 pub mod len;
 pub mod transcode;
+mod types;
 pub mod utf16;
 pub mod utf32;
 pub mod utf8;
@@ -30,5 +32,5 @@ pub mod cesu8;
 pub mod wtf8;
 
 pub use codepage::CodePage;
-pub use encoding::{Encoding, EncodingSet, Endian, Mode};
 pub use error::{ErrorKind, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+pub use types::{Encoding, EncodingSet, Endian, Mode};

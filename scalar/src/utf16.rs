@@ -1,7 +1,7 @@
 //! UTF-16 validation (native units and byte-oriented LE/BE).
 
-use crate::encoding::Endian;
 use crate::error::{ErrorKind, Utf16Error};
+use crate::types::Endian;
 
 /// Validates native-endian UTF-16 units; `valid_up_to` counts units.
 ///

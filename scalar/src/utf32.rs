@@ -1,7 +1,7 @@
 //! UTF-32 validation (native units and byte-oriented LE/BE).
 
-use crate::encoding::Endian;
 use crate::error::{ErrorKind, Utf32Error};
+use crate::types::Endian;
 
 /// Classifies one UTF-32 unit: `None` if it is a Unicode scalar value.
 #[inline(always)]

@@ -44,10 +44,10 @@
 //! trail), then continues after them, exactly like UTF-8's maximal subparts.
 //! Trusted-valid mode is lossy mode here (the output on invalid input is unspecified).
 
-use crate::encoding::{Endian, Mode};
 use crate::error::{ErrorKind, TranscodeError, Utf8Error};
 use crate::transcode::decode::{decode_utf16, invalid};
 use crate::transcode::sink::{Be, Le, Sink, Utf16Sink, Utf8Sink};
+use crate::types::{Endian, Mode};
 
 /// Which member of the UTF-8 family a decoder reads (WTF-8, CESU-8 or Modified UTF-8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

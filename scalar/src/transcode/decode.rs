@@ -1,8 +1,8 @@
 //! Decoding UTF-16 bytes (either byte order), UTF-32 bytes and Latin-1.
 
 use super::sink::{Order, Sink, REPLACEMENT};
-use crate::encoding::Mode;
 use crate::error::{ErrorKind, TranscodeError};
+use crate::types::Mode;
 use crate::utf32::unit_error;
 
 /// Handles an ill-formed sequence at input byte `pos`: strict mode reports it, lossy
@@ -189,4 +189,15 @@ pub(crate) fn decode_latin1<S: Sink>(src: &[u8], sink: &mut S) -> Result<usize, 
         i += 1;
     }
     Ok(sink.written())
+}
+
+/// Copies a single-byte encoding to itself (Latin-1, a code page: every byte is a
+/// character); `OutputTooSmall` if `dst` is shorter than `src`.
+pub(crate) fn copy_bytes(src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+    let n = src.len().min(dst.len());
+    dst[..n].copy_from_slice(&src[..n]);
+    if n < src.len() {
+        return Err(TranscodeError::new(ErrorKind::OutputTooSmall, n, n));
+    }
+    Ok(n)
 }

@@ -12,8 +12,8 @@
 //! length of the maximal subpart, which is all strict and lossy mode need.
 
 use super::sink::{Sink, REPLACEMENT};
-use crate::encoding::Mode;
 use crate::error::TranscodeError;
+use crate::types::Mode;
 use crate::utf8::{classify_error, validate_utf8};
 
 /// A complete character was decoded (also the start state).

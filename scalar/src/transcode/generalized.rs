@@ -1,15 +1,19 @@
-//! Every pair that involves WTF-8, CESU-8 or MUTF-8: the decoder of `from` into the
-//! sink of `to`.
+//! Every pair that involves WTF-8, CESU-8, MUTF-8 or a Cyrillic code page: the
+//! decoder of `from` into the sink of `to`.
+//!
+//! Each encoding is matched by name on both sides, so a code page reaches its own
+//! table by the type system (no lookup that could fail and fall back to another).
 
-use super::decode::{decode_latin1, decode_utf16, decode_utf32};
+use super::decode::{copy_bytes, decode_latin1, decode_utf16, decode_utf32};
 use super::from_utf8::decode_utf8;
 use super::sink::{Be, Latin1Sink, Le, Sink, Utf16Sink, Utf32Sink, Utf8Sink};
 use crate::cesu8::Cesu8Sink;
-use crate::encoding::{Encoding, Mode};
+use crate::codepage::{decode_code_page, CodePage, CodePageSink};
 use crate::error::TranscodeError;
+use crate::types::{Encoding, Mode};
 use crate::wtf8::{decode, Flavor, Wtf8Sink};
 
-/// Decodes `src` from `from` into `sink`.
+/// Decodes `src` from any encoding `from` into `sink`.
 pub(crate) fn decode_from<S: Sink>(
     src: &[u8],
     sink: &mut S,
@@ -26,16 +30,14 @@ pub(crate) fn decode_from<S: Sink>(
         Encoding::Wtf8 => decode(src, sink, mode, Flavor::Wtf8),
         Encoding::Cesu8 => decode(src, sink, mode, Flavor::Cesu8),
         Encoding::Mutf8 => decode(src, sink, mode, Flavor::Mutf8),
-        // Cyrillic code pages
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
-            let cp =
-                crate::codepage::CodePage::of(from).unwrap_or(crate::codepage::CodePage::Koi8R);
-            crate::codepage::decode_code_page(src, sink, cp)
-        }
+        Encoding::Koi8R => decode_code_page(src, sink, CodePage::Koi8R),
+        Encoding::Windows1251 => decode_code_page(src, sink, CodePage::Windows1251),
+        Encoding::Ibm866 => decode_code_page(src, sink, CodePage::Ibm866),
     }
 }
 
-/// `transcode` for the pairs with WTF-8, CESU-8 or MUTF-8 on either side.
+/// `transcode` for the pairs with WTF-8, CESU-8, MUTF-8 or a code page on either
+/// side (any pair, in fact: every decoder and every sink is here).
 pub(crate) fn transcode(
     src: &[u8],
     dst: &mut [u8],
@@ -43,6 +45,10 @@ pub(crate) fn transcode(
     to: Encoding,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
+    if from == to && CodePage::of(from).is_some() {
+        // Every byte is a character: a copy.
+        return copy_bytes(src, dst);
+    }
     match to {
         Encoding::Utf8 => decode_from(src, &mut Utf8Sink::new(dst), from, mode),
         Encoding::Utf16Le => decode_from(src, &mut Utf16Sink::<Le>::new(dst), from, mode),
@@ -53,9 +59,19 @@ pub(crate) fn transcode(
         Encoding::Wtf8 => decode_from(src, &mut Wtf8Sink::new(dst), from, mode),
         Encoding::Cesu8 => decode_from(src, &mut Cesu8Sink::new(dst, false), from, mode),
         Encoding::Mutf8 => decode_from(src, &mut Cesu8Sink::new(dst, true), from, mode),
-        // Cyrillic code pages
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
-            crate::codepage::transcode_code_page(src, dst, from, to, mode)
-        }
+        Encoding::Koi8R => to_code_page(src, dst, from, CodePage::Koi8R, mode),
+        Encoding::Windows1251 => to_code_page(src, dst, from, CodePage::Windows1251, mode),
+        Encoding::Ibm866 => to_code_page(src, dst, from, CodePage::Ibm866, mode),
     }
+}
+
+/// Decodes `src` from `from` into code page `cp`.
+fn to_code_page(
+    src: &[u8],
+    dst: &mut [u8],
+    from: Encoding,
+    cp: CodePage,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
+    decode_from(src, &mut CodePageSink::new(dst, cp, mode), from, mode)
 }

@@ -49,14 +49,14 @@
 //! functions of [`crate::len`].
 
 pub(crate) mod decode;
-// WTF-8, CESU-8, MUTF-8
 pub(crate) mod from_utf8;
+// WTF-8, CESU-8, MUTF-8 and the code pages
 pub(crate) mod generalized;
 pub(crate) mod sink;
 
-use crate::encoding::{Encoding, Endian, Mode};
 use crate::error::TranscodeError;
-use decode::{decode_latin1, decode_utf16, decode_utf32};
+use crate::types::{Encoding, Endian, Mode};
+use decode::{copy_bytes, decode_latin1, decode_utf16, decode_utf32};
 use from_utf8::decode_utf8;
 use sink::{Be, CountSink, Latin1Sink, Le, Sink, Utf16Sink, Utf32Sink, Utf8Sink};
 
@@ -433,20 +433,6 @@ pub fn latin1_to_utf32(src: &[u8], dst: &mut [u8], to: Endian) -> Result<usize, 
     }
 }
 
-/// Copies Latin-1 (always valid); `OutputTooSmall` if `dst` is shorter than `src`.
-fn latin1_to_latin1(src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
-    let n = src.len().min(dst.len());
-    dst[..n].copy_from_slice(&src[..n]);
-    if n < src.len() {
-        return Err(TranscodeError::new(
-            crate::error::ErrorKind::OutputTooSmall,
-            n,
-            n,
-        ));
-    }
-    Ok(n)
-}
-
 /// Size in bytes of one code unit of `e`, and of U+FFFD (or `?`) encoded in `e`.
 const fn unit_and_replacement(e: Encoding) -> (usize, usize) {
     match e {
@@ -567,13 +553,10 @@ pub fn transcode(
         (Latin1, Utf8) => latin1_to_utf8(src, dst),
         (Latin1, Utf16Le | Utf16Be) => latin1_to_utf16(src, dst, te),
         (Latin1, Utf32Le | Utf32Be) => latin1_to_utf32(src, dst, te),
-        (Latin1, Latin1) => latin1_to_latin1(src, dst),
-        // Cyrillic code pages
-        (Koi8R | Windows1251 | Ibm866, _) | (_, Koi8R | Windows1251 | Ibm866) => {
-            crate::codepage::transcode_code_page(src, dst, from, to, mode)
-        }
-        // WTF-8, CESU-8, MUTF-8
-        (Wtf8 | Cesu8 | Mutf8, _) | (_, Wtf8 | Cesu8 | Mutf8) => {
+        (Latin1, Latin1) => copy_bytes(src, dst),
+        // WTF-8, CESU-8, MUTF-8 and the Cyrillic code pages
+        (Wtf8 | Cesu8 | Mutf8 | Koi8R | Windows1251 | Ibm866, _)
+        | (_, Wtf8 | Cesu8 | Mutf8 | Koi8R | Windows1251 | Ibm866) => {
             generalized::transcode(src, dst, from, to, mode)
         }
     }
@@ -604,22 +587,6 @@ pub fn lossy_output_len(src: &[u8], from: Encoding, to: Encoding) -> usize {
 
 /// [`lossy_output_len`] with a given counting sink.
 fn count_lossy<S: Sink>(src: &[u8], from: Encoding, sink: &mut S) -> usize {
-    let fe = from.endian().unwrap_or(Endian::NATIVE);
-    let counted = match from {
-        Encoding::Utf8 => decode_utf8(src, sink, Mode::Lossy),
-        Encoding::Utf16Le | Encoding::Utf16Be => from_utf16(src, sink, fe, Mode::Lossy),
-        Encoding::Utf32Le | Encoding::Utf32Be => from_utf32(src, sink, fe, Mode::Lossy),
-        Encoding::Latin1 => decode_latin1(src, sink),
-        // Cyrillic code pages
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
-            let cp = crate::codepage::CodePage::of(from).expect("a code page");
-            crate::codepage::decode_code_page(src, sink, cp)
-        }
-        // WTF-8, CESU-8, MUTF-8
-        Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
-            generalized::decode_from(src, sink, from, Mode::Lossy)
-        }
-    };
     // A counting sink is never full and lossy mode reports no ill-formed input.
-    counted.unwrap_or_else(|e| e.written())
+    generalized::decode_from(src, sink, from, Mode::Lossy).unwrap_or_else(|e| e.written())
 }

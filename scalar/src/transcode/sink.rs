@@ -4,8 +4,8 @@
 //! fit, nothing of it is written and the sink reports [`ErrorKind::OutputTooSmall`].
 //! This is what makes `written` and `valid_up_to` exact in every error.
 
-use crate::encoding::{Endian, Mode};
 use crate::error::ErrorKind;
+use crate::types::{Endian, Mode};
 
 /// U+FFFD REPLACEMENT CHARACTER, emitted for ill-formed input in lossy mode.
 pub(crate) const REPLACEMENT: u32 = 0xFFFD;
@@ -324,12 +324,12 @@ impl Sink for Latin1Sink<'_> {
 /// `WTF8`: the target is WTF-8, which holds lone surrogates (see
 /// [`Sink::LONE_SURROGATES`]).
 pub(crate) struct CountSink<const WTF8: bool> {
-    to: crate::encoding::Encoding,
+    to: crate::types::Encoding,
     len: usize,
 }
 
 impl<const WTF8: bool> CountSink<WTF8> {
-    pub(crate) fn new(to: crate::encoding::Encoding) -> Self {
+    pub(crate) fn new(to: crate::types::Encoding) -> Self {
         CountSink { to, len: 0 }
     }
 }
@@ -343,7 +343,7 @@ impl<const WTF8: bool> Sink for CountSink<WTF8> {
     }
     #[inline(always)]
     fn push(&mut self, cp: u32) -> Result<(), ErrorKind> {
-        use crate::encoding::Encoding::*;
+        use crate::types::Encoding::*;
         self.len += match self.to {
             Utf8 => match cp {
                 0..0x80 => 1,
@@ -385,7 +385,7 @@ impl<const WTF8: bool> Sink for CountSink<WTF8> {
     #[inline(always)]
     fn push_ascii(&mut self, ascii: &[u8]) -> bool {
         self.len += ascii.len() * self.to.unit_size();
-        if self.to == crate::encoding::Encoding::Mutf8 {
+        if self.to == crate::types::Encoding::Mutf8 {
             // U+0000 is C0 80 in MUTF-8.
             self.len += ascii.iter().filter(|&&b| b == 0).count();
         }

@@ -1,0 +1,427 @@
+//! The vocabulary types: [`Encoding`], [`Endian`], [`Mode`] and [`EncodingSet`].
+//! They depend on nothing else in the crate; detection, which runs the validators,
+//! is in `detect.rs`.
+
+use core::fmt;
+
+/// Byte order of a UTF-16 or UTF-32 byte stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Endian {
+    /// Least significant byte first.
+    Little,
+    /// Most significant byte first.
+    Big,
+}
+
+impl Endian {
+    /// The byte order of the machine this code runs on.
+    ///
+    /// ```
+    /// # use utfast_scalar::Endian;
+    /// assert_eq!(Endian::NATIVE == Endian::Little, cfg!(target_endian = "little"));
+    /// ```
+    #[cfg(target_endian = "little")]
+    pub const NATIVE: Endian = Endian::Little;
+    /// The byte order of the machine this code runs on.
+    #[cfg(target_endian = "big")]
+    pub const NATIVE: Endian = Endian::Big;
+
+    /// Reads the 16-bit unit at `b[0..2]`.
+    ///
+    /// ```
+    /// # use utfast_scalar::Endian;
+    /// assert_eq!(Endian::Big.read_u16([0xD8, 0x3D]), 0xD83D);
+    /// ```
+    #[inline(always)]
+    pub const fn read_u16(self, b: [u8; 2]) -> u16 {
+        match self {
+            Endian::Little => u16::from_le_bytes(b),
+            Endian::Big => u16::from_be_bytes(b),
+        }
+    }
+
+    /// Serialises a 16-bit unit in this byte order.
+    ///
+    /// ```
+    /// # use utfast_scalar::Endian;
+    /// assert_eq!(Endian::Little.write_u16(0xFEFF), [0xFF, 0xFE]);
+    /// ```
+    #[inline(always)]
+    pub const fn write_u16(self, v: u16) -> [u8; 2] {
+        match self {
+            Endian::Little => v.to_le_bytes(),
+            Endian::Big => v.to_be_bytes(),
+        }
+    }
+
+    /// Reads the 32-bit unit at `b[0..4]`.
+    ///
+    /// ```
+    /// # use utfast_scalar::Endian;
+    /// assert_eq!(Endian::Little.read_u32([0x00, 0xF6, 0x01, 0x00]), 0x1F600);
+    /// ```
+    #[inline(always)]
+    pub const fn read_u32(self, b: [u8; 4]) -> u32 {
+        match self {
+            Endian::Little => u32::from_le_bytes(b),
+            Endian::Big => u32::from_be_bytes(b),
+        }
+    }
+
+    /// Serialises a 32-bit unit in this byte order.
+    ///
+    /// ```
+    /// # use utfast_scalar::Endian;
+    /// assert_eq!(Endian::Big.write_u32(0x1F600), [0x00, 0x01, 0xF6, 0x00]);
+    /// ```
+    #[inline(always)]
+    pub const fn write_u32(self, v: u32) -> [u8; 4] {
+        match self {
+            Endian::Little => v.to_le_bytes(),
+            Endian::Big => v.to_be_bytes(),
+        }
+    }
+}
+
+/// How a transcoder treats ill-formed input.
+///
+/// New modes may be added in minor releases (`#[non_exhaustive]`): a `match` on a
+/// `Mode` outside this crate needs a wildcard arm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Mode {
+    /// Stop at the first ill-formed sequence and report its kind and position.
+    Strict,
+    /// Replace each maximal subpart of an ill-formed sequence (UTF-8), each unpaired
+    /// surrogate (UTF-16), each invalid unit (UTF-32) and a truncated final unit with
+    /// U+FFFD. A character above U+00FF becomes `?` (0x3F) when the target is Latin-1.
+    Lossy,
+    /// The caller guarantees that the input is valid: no validation work is done.
+    /// On invalid input the output is unspecified (but memory-safe, never out of bounds).
+    Valid,
+}
+
+/// A character encoding form (with byte order) that utfast reads and writes.
+///
+/// New encodings may be added in minor releases (`#[non_exhaustive]`): a `match` on
+/// an `Encoding` outside this crate needs a wildcard arm; [`Encoding::ALL`] lists the
+/// encodings of this version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Encoding {
+    /// UTF-8.
+    Utf8,
+    /// UTF-16, little-endian byte order.
+    Utf16Le,
+    /// UTF-16, big-endian byte order.
+    Utf16Be,
+    /// UTF-32, little-endian byte order.
+    Utf32Le,
+    /// UTF-32, big-endian byte order.
+    Utf32Be,
+    /// ISO-8859-1: each byte is the code point U+0000..U+00FF.
+    Latin1,
+    // Cyrillic code pages
+    /// KOI8-R, the Russian Unix and mail code page (WHATWG index `index-koi8-r`).
+    Koi8R,
+    /// windows-1251 (CP1251), the Russian Windows code page (WHATWG index).
+    Windows1251,
+    /// IBM866 (CP866), the Russian DOS code page (WHATWG index).
+    Ibm866,
+    // WTF-8, CESU-8, MUTF-8
+    /// WTF-8: UTF-8 that also holds lone surrogates (any sequence of 16-bit units);
+    /// see [`crate::wtf8`].
+    Wtf8,
+    /// CESU-8: UTF-8 with supplementary characters as surrogate pairs of two
+    /// three-byte sequences; see [`crate::cesu8`].
+    Cesu8,
+    /// Java's Modified UTF-8: CESU-8 with U+0000 as `C0 80`; see [`crate::cesu8`].
+    Mutf8,
+}
+
+impl Encoding {
+    /// Every encoding, in the order used by [`EncodingSet`] and [`detect_encodings`](crate::encoding::detect_encodings).
+    pub const ALL: [Encoding; 12] = [
+        Encoding::Utf8,
+        Encoding::Utf16Le,
+        Encoding::Utf16Be,
+        Encoding::Utf32Le,
+        Encoding::Utf32Be,
+        Encoding::Latin1,
+        // Cyrillic code pages
+        Encoding::Koi8R,
+        Encoding::Windows1251,
+        Encoding::Ibm866,
+        // WTF-8, CESU-8, MUTF-8
+        Encoding::Wtf8,
+        Encoding::Cesu8,
+        Encoding::Mutf8,
+    ];
+
+    /// Looks up an encoding label, case-insensitively, ignoring surrounding ASCII
+    /// whitespace. Accepted: `utf-8`, `utf8`, `unicode-1-1-utf-8`, `utf-16le`,
+    /// `utf16le`, `utf-16be`, `utf16be`, `utf-32le`, `utf32le`, `utf-32be`, `utf32be`,
+    /// `latin1`, `latin-1`, `iso-8859-1`, `iso8859-1`, `iso_8859-1`, `l1`; the WHATWG
+    /// labels of the Cyrillic code pages, which include iconv's names: `koi8-r`,
+    /// `koi8_r`, `koi8`, `koi`, `cskoi8r`; `windows-1251`, `cp1251`, `x-cp1251`;
+    /// `ibm866`, `cp866`, `866`, `csibm866`; `wtf-8`, `wtf8`, `cesu-8`, `cesu8`, `mutf-8`, `mutf8`,
+    /// `java-modified-utf-8`, `modified-utf-8`. The
+    /// byte-order-less labels `utf-16`/`utf-32` are not an [`Encoding`] (their byte
+    /// order comes from a BOM); see [`Encoding::for_unlabelled`].
+    ///
+    /// ```
+    /// # use utfast_scalar::Encoding;
+    /// assert_eq!(Encoding::from_label("UTF-16BE"), Some(Encoding::Utf16Be));
+    /// assert_eq!(Encoding::from_label(" latin1 "), Some(Encoding::Latin1));
+    /// assert_eq!(Encoding::from_label("CP1251"), Some(Encoding::Windows1251));
+    /// assert_eq!(Encoding::from_label("koi8-u"), None);
+    /// ```
+    pub fn from_label(label: &str) -> Option<Encoding> {
+        let l = label.trim_matches(|c: char| c.is_ascii_whitespace());
+        const TABLE: &[(&str, Encoding)] = &[
+            ("utf-8", Encoding::Utf8),
+            ("utf8", Encoding::Utf8),
+            ("unicode-1-1-utf-8", Encoding::Utf8),
+            ("utf-16le", Encoding::Utf16Le),
+            ("utf16le", Encoding::Utf16Le),
+            ("utf-16be", Encoding::Utf16Be),
+            ("utf16be", Encoding::Utf16Be),
+            ("utf-32le", Encoding::Utf32Le),
+            ("utf32le", Encoding::Utf32Le),
+            ("utf-32be", Encoding::Utf32Be),
+            ("utf32be", Encoding::Utf32Be),
+            ("latin1", Encoding::Latin1),
+            ("latin-1", Encoding::Latin1),
+            ("iso-8859-1", Encoding::Latin1),
+            ("iso8859-1", Encoding::Latin1),
+            ("iso_8859-1", Encoding::Latin1),
+            ("l1", Encoding::Latin1),
+            // Cyrillic code pages (WHATWG labels; iconv's names are among them)
+            ("koi8-r", Encoding::Koi8R),
+            ("koi8_r", Encoding::Koi8R),
+            ("koi8", Encoding::Koi8R),
+            ("koi", Encoding::Koi8R),
+            ("cskoi8r", Encoding::Koi8R),
+            ("windows-1251", Encoding::Windows1251),
+            ("cp1251", Encoding::Windows1251),
+            ("x-cp1251", Encoding::Windows1251),
+            ("ibm866", Encoding::Ibm866),
+            ("cp866", Encoding::Ibm866),
+            ("866", Encoding::Ibm866),
+            ("csibm866", Encoding::Ibm866),
+            // WTF-8, CESU-8, MUTF-8
+            ("wtf-8", Encoding::Wtf8),
+            ("wtf8", Encoding::Wtf8),
+            ("cesu-8", Encoding::Cesu8),
+            ("cesu8", Encoding::Cesu8),
+            ("mutf-8", Encoding::Mutf8),
+            ("mutf8", Encoding::Mutf8),
+            ("java-modified-utf-8", Encoding::Mutf8),
+            ("modified-utf-8", Encoding::Mutf8),
+        ];
+        TABLE
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(l))
+            .map(|&(_, e)| e)
+    }
+
+    /// The canonical (WHATWG-style) name, e.g. `"UTF-16LE"`.
+    ///
+    /// ```
+    /// # use utfast_scalar::Encoding;
+    /// assert_eq!(Encoding::Utf16Le.name(), "UTF-16LE");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Utf16Le => "UTF-16LE",
+            Encoding::Utf16Be => "UTF-16BE",
+            Encoding::Utf32Le => "UTF-32LE",
+            Encoding::Utf32Be => "UTF-32BE",
+            Encoding::Latin1 => "ISO-8859-1",
+            // Cyrillic code pages
+            Encoding::Koi8R => "KOI8-R",
+            Encoding::Windows1251 => "windows-1251",
+            Encoding::Ibm866 => "IBM866",
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 => "WTF-8",
+            Encoding::Cesu8 => "CESU-8",
+            Encoding::Mutf8 => "MUTF-8",
+        }
+    }
+
+    /// Size in bytes of one code unit (1, 2 or 4).
+    ///
+    /// ```
+    /// # use utfast_scalar::Encoding;
+    /// assert_eq!(Encoding::Utf32Be.unit_size(), 4);
+    /// ```
+    pub const fn unit_size(self) -> usize {
+        match self {
+            Encoding::Utf8 | Encoding::Latin1 => 1,
+            // Cyrillic code pages
+            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => 1,
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => 1,
+            Encoding::Utf16Le | Encoding::Utf16Be => 2,
+            Encoding::Utf32Le | Encoding::Utf32Be => 4,
+        }
+    }
+
+    /// Byte order for UTF-16/UTF-32 (`None` for byte encodings).
+    ///
+    /// ```
+    /// # use utfast_scalar::{Encoding, Endian};
+    /// assert_eq!(Encoding::Utf16Be.endian(), Some(Endian::Big));
+    /// assert_eq!(Encoding::Utf8.endian(), None);
+    /// ```
+    pub const fn endian(self) -> Option<Endian> {
+        match self {
+            Encoding::Utf16Le | Encoding::Utf32Le => Some(Endian::Little),
+            Encoding::Utf16Be | Encoding::Utf32Be => Some(Endian::Big),
+            Encoding::Utf8 | Encoding::Latin1 => None,
+            // Cyrillic code pages
+            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => None,
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => None,
+        }
+    }
+
+    /// The byte-order mark of this encoding (empty for Latin-1 and the code pages).
+    ///
+    /// ```
+    /// # use utfast_scalar::Encoding;
+    /// assert_eq!(Encoding::Utf8.bom(), b"\xEF\xBB\xBF");
+    /// ```
+    pub const fn bom(self) -> &'static [u8] {
+        match self {
+            Encoding::Utf8 => b"\xEF\xBB\xBF",
+            Encoding::Utf16Le => b"\xFF\xFE",
+            Encoding::Utf16Be => b"\xFE\xFF",
+            Encoding::Utf32Le => b"\xFF\xFE\x00\x00",
+            Encoding::Utf32Be => b"\x00\x00\xFE\xFF",
+            Encoding::Latin1 => b"",
+            // Cyrillic code pages
+            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => b"",
+            // WTF-8, CESU-8, MUTF-8: U+FEFF is EF BB BF in each.
+            Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => b"\xEF\xBB\xBF",
+        }
+    }
+
+    const fn bit(self) -> u16 {
+        match self {
+            Encoding::Utf8 => 1,
+            Encoding::Utf16Le => 2,
+            Encoding::Utf16Be => 4,
+            Encoding::Utf32Le => 8,
+            Encoding::Utf32Be => 16,
+            Encoding::Latin1 => 32,
+            // Cyrillic code pages
+            Encoding::Koi8R => 64,
+            Encoding::Windows1251 => 128,
+            Encoding::Ibm866 => 256,
+            // WTF-8, CESU-8, MUTF-8
+            Encoding::Wtf8 => 512,
+            Encoding::Cesu8 => 1024,
+            Encoding::Mutf8 => 2048,
+        }
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of [`Encoding`]s (a bit set), iterated in [`Encoding::ALL`] order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct EncodingSet(u16);
+
+impl EncodingSet {
+    /// The empty set.
+    pub const EMPTY: EncodingSet = EncodingSet(0);
+
+    /// Adds an encoding.
+    ///
+    /// ```
+    /// # use utfast_scalar::{Encoding, EncodingSet};
+    /// let mut s = EncodingSet::EMPTY;
+    /// s.insert(Encoding::Utf8);
+    /// assert!(s.contains(Encoding::Utf8) && !s.contains(Encoding::Latin1));
+    /// ```
+    pub fn insert(&mut self, e: Encoding) {
+        self.0 |= e.bit();
+    }
+
+    /// Whether `e` is in the set.
+    ///
+    /// ```
+    /// # use utfast_scalar::{encoding::detect_encodings, Encoding};
+    /// assert!(detect_encodings(b"abc").contains(Encoding::Latin1));
+    /// ```
+    pub const fn contains(self, e: Encoding) -> bool {
+        self.0 & e.bit() != 0
+    }
+
+    /// Whether the set is empty.
+    ///
+    /// ```
+    /// # use utfast_scalar::EncodingSet;
+    /// assert!(EncodingSet::EMPTY.is_empty());
+    /// ```
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Number of encodings in the set.
+    ///
+    /// ```
+    /// # use utfast_scalar::encoding::detect_encodings;
+    /// assert_eq!(detect_encodings(b"").len(), 6);
+    /// ```
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The encodings in the set, in [`Encoding::ALL`] order.
+    ///
+    /// ```
+    /// # use utfast_scalar::{encoding::detect_encodings, Encoding};
+    /// let v: Vec<Encoding> = detect_encodings(b"\xFF").iter().collect();
+    /// assert_eq!(v, [Encoding::Latin1]);
+    /// ```
+    pub fn iter(self) -> impl Iterator<Item = Encoding> {
+        Encoding::ALL.into_iter().filter(move |&e| self.contains(e))
+    }
+}
+
+#[cfg(test)]
+mod non_exhaustive {
+    use super::Encoding::{self, *};
+
+    /// `Encoding::ALL` lists every variant in order. The match is exhaustive inside this
+    /// crate: a new variant does not compile here until it is listed, and the
+    /// facade's `every_encoding_is_reviewed` then points at the wildcard arms of the
+    /// other crates.
+    #[test]
+    fn all_lists_every_encoding() {
+        for (i, &e) in Encoding::ALL.iter().enumerate() {
+            let index = match e {
+                Utf8 => 0,
+                Utf16Le => 1,
+                Utf16Be => 2,
+                Utf32Le => 3,
+                Utf32Be => 4,
+                Latin1 => 5,
+                Koi8R => 6,
+                Windows1251 => 7,
+                Ibm866 => 8,
+                Wtf8 => 9,
+                Cesu8 => 10,
+                Mutf8 => 11,
+            };
+            assert_eq!(index, i, "{e:?}");
+        }
+    }
+}
