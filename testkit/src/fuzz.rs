@@ -9,6 +9,8 @@ use crate::oracle::{self, Outcome};
 use crate::{assert_bytes_eq, kernels, to_hex, Encoding, ErrorKind, Kernel, Mode, ALL, MODES};
 use utfast_scalar::transcode::max_output_len;
 
+mod wtf8;
+
 /// Fill byte of output buffers; bytes that a transcoder must not write keep it.
 pub const SENTINEL: u8 = 0xA5;
 
@@ -70,7 +72,7 @@ pub fn run_scalar(src: &[u8], from: Encoding, to: Encoding, mode: Mode, len: usi
 pub fn check_transcode(src: &[u8], from: Encoding, to: Encoding, mode: Mode, cut: u8) -> Vec<u8> {
     // WTF-8, CESU-8, MUTF-8: their own oracles.
     if crate::WTF8_FAMILY.contains(&from) || crate::WTF8_FAMILY.contains(&to) {
-        return crate::wtf8::check_transcode(src, from, to, mode, cut);
+        return wtf8::check_transcode(src, from, to, mode, cut);
     }
     let cap = max_output_len(from, to, src.len());
     let reference = run_scalar(src, from, to, mode, cap);
@@ -169,7 +171,7 @@ pub fn check_validate(src: &[u8]) {
     if let Err(m) = check_validation(kernels(), src) {
         panic!("{m}");
     }
-    crate::wtf8::check_validate(src);
+    wtf8::check_validate(src);
 }
 
 /// Every kernel's length/count functions reading `from` on `src` (which the caller

@@ -2,9 +2,14 @@
 //!
 //! What the tests and fuzz targets of every utfast crate share (not published):
 //!
+//! The layers, each using only the ones before it: [`oracle`] -> [`harness`] -> [`fuzz`].
+//!
 //! - [`oracle`]: the one independent reference, built only on std
 //!   (`str::utf8_chunks`, `char::decode_utf16`, `char::from_u32`,
-//!   `char::encode_utf8/utf16`) and on the Unicode tables written down in DESIGN.md.
+//!   `char::encode_utf8/utf16`) and on the Unicode Standard's tables (Table 3-7, the
+//!   well-formed UTF-8 byte sequences), plus encoding_rs for the Cyrillic code pages
+//!   and the WTF-8 specification and the `cesu8` crate for WTF-8, CESU-8 and MUTF-8
+//!   ([`wtf8`], also at [`oracle::wtf8`]).
 //!   It decodes any input in any encoding into characters and ill-formed parts (with
 //!   their error kinds) and predicts the exact result of any transcoding call for any
 //!   `dst` size. The scalar crate is checked against it; every kernel is checked
@@ -32,9 +37,9 @@ pub use utfast_simd::Kernel;
 pub mod fuzz;
 pub mod harness;
 pub mod oracle;
-// WTF-8, CESU-8, MUTF-8
 mod rng;
-pub mod wtf8;
+// WTF-8, CESU-8, MUTF-8: their oracles, at their old path.
+pub use oracle::wtf8;
 
 pub use harness::{
     call, check_all_targets, check_case, check_lengths, check_sizes, check_validation, exact_vec,
@@ -228,11 +233,11 @@ pub fn data(rel: &str) -> Vec<u8> {
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-/// A conformance file: `tests/data/conformance/<rel>` if the repository has it, else
-/// the full shared corpus (`../shared/conformance/<rel>` next to the checkout, or next
-/// to the main checkout of a git worktree), which holds files too large to commit.
-/// `None` if neither exists; the caller must say so (print a note), never skip
-/// silently.
+/// A conformance file: `tests/data/conformance/<rel>` if the repository has it.
+/// Files too large to commit may also be found in a `shared/conformance` directory
+/// next to the checkout (or next to the main checkout of a git worktree), when
+/// there is one. `None` if neither exists; the caller must say so (print a note),
+/// never skip silently.
 pub fn conformance_path(rel: &str) -> Option<PathBuf> {
     let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     [

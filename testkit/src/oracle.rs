@@ -16,7 +16,9 @@
 //! oracle is encoding_rs (the WHATWG indexes), see [`code_page_chars`]. `?` stands
 //! for a character a code page target lacks.
 
-use crate::{Encoding, Endian, ErrorKind, Mode, TranscodeError};
+use crate::{Encoding, Endian, ErrorKind, Mode, TranscodeError, WTF8_FAMILY};
+
+pub mod wtf8;
 
 // ---------------------------------------------------------------------------------
 // Encoding with std
@@ -95,7 +97,7 @@ pub fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) -> bool {
             } else {
                 let mut u = [0u16; 2];
                 for &unit in c.encode_utf16(&mut u).iter() {
-                    crate::wtf8::push_generalized(u32::from(unit), out);
+                    wtf8::push_generalized(u32::from(unit), out);
                 }
             }
         }
@@ -141,8 +143,8 @@ pub struct Item {
 }
 
 /// Kind of the UTF-8 maximal subpart `bad` (1..=3 bytes, or an incomplete tail),
-/// followed in the input by `next` (from DESIGN.md's Table 3-7, independently of the
-/// scalar crate's `classify_error`).
+/// followed in the input by `next` (from Table 3-7 of the Unicode Standard,
+/// independently of the scalar crate's `classify_error`).
 fn utf8_kind(bad: &[u8], next: Option<u8>) -> ErrorKind {
     let b0 = bad[0];
     match b0 {
@@ -336,16 +338,16 @@ pub fn is_narrow(to: Encoding) -> bool {
 
 /// Whether `src` is valid input for `Mode::Valid` transcoding from `from` to `to`.
 pub fn is_valid_for(src: &[u8], from: Encoding, to: Encoding) -> bool {
-    if crate::WTF8_FAMILY.contains(&from) {
-        return crate::wtf8::is_valid_for(src, from, to);
+    if WTF8_FAMILY.contains(&from) {
+        return family_valid_for(src, from, to);
     }
     items_valid_for(&decode_items(src, from), to)
 }
 
 /// `src` made valid in `from` (lossy repair).
 pub fn make_valid(src: &[u8], from: Encoding) -> Vec<u8> {
-    if crate::WTF8_FAMILY.contains(&from) {
-        return crate::wtf8::make_valid_for(src, from, from);
+    if WTF8_FAMILY.contains(&from) {
+        return family_make_valid_for(src, from, from);
     }
     expected(src, from, from, Mode::Lossy).out
 }
@@ -354,8 +356,8 @@ pub fn make_valid(src: &[u8], from: Encoding) -> Vec<u8> {
 /// `from` and, for a Latin-1 or code page target, without characters it lacks (they
 /// become `?`).
 pub fn make_valid_for(src: &[u8], from: Encoding, to: Encoding) -> Vec<u8> {
-    if crate::WTF8_FAMILY.contains(&from) {
-        return crate::wtf8::make_valid_for(src, from, to);
+    if WTF8_FAMILY.contains(&from) {
+        return family_make_valid_for(src, from, to);
     }
     if is_narrow(to) {
         let narrow = expected(src, from, to, Mode::Lossy).out;
@@ -363,6 +365,35 @@ pub fn make_valid_for(src: &[u8], from: Encoding, to: Encoding) -> Vec<u8> {
     } else {
         make_valid(src, from)
     }
+}
+
+/// [`is_valid_for`] when `from` is WTF-8, CESU-8 or MUTF-8: valid in `from`,
+/// no lone surrogate unless `to` holds one (UTF-16, WTF-8), nothing above U+00FF
+/// for a Latin-1 target.
+fn family_valid_for(src: &[u8], from: Encoding, to: Encoding) -> bool {
+    let Some(chars) = wtf8::decode(src, from) else {
+        return false;
+    };
+    let lone_ok = matches!(to, Encoding::Utf16Le | Encoding::Utf16Be | Encoding::Wtf8);
+    chars.iter().all(|c| match c {
+        Ok(c) => to != Encoding::Latin1 || (*c as u32) <= 0xFF,
+        Err(_) => lone_ok,
+    })
+}
+
+/// [`make_valid_for`] when `from` is WTF-8, CESU-8 or MUTF-8: std's lossy
+/// UTF-8 reading of `src`, written in `from` (and with `?` for characters above
+/// U+00FF when `to` is Latin-1).
+fn family_make_valid_for(src: &[u8], from: Encoding, to: Encoding) -> Vec<u8> {
+    let text = String::from_utf8_lossy(src);
+    let text: String = if to == Encoding::Latin1 {
+        text.chars()
+            .map(|c| if (c as u32) <= 0xFF { c } else { '?' })
+            .collect()
+    } else {
+        text.into_owned()
+    };
+    encode_str(&text, from)
 }
 
 // ---------------------------------------------------------------------------------
