@@ -4,17 +4,29 @@
 
 #[path = "utfast/bench.rs"]
 mod bench;
-#[path = "utfast/common.rs"]
-mod common;
+#[path = "utfast/chunker.rs"]
+mod chunker;
 #[path = "utfast/convert.rs"]
 mod convert;
+#[path = "utfast/failure.rs"]
+mod failure;
+#[path = "utfast/input.rs"]
+mod input;
 #[path = "utfast/inspect.rs"]
 mod inspect;
+#[path = "utfast/label.rs"]
+mod label;
+#[path = "utfast/lines.rs"]
+mod lines;
+#[path = "utfast/output.rs"]
+mod output;
 #[path = "utfast/parallel.rs"]
 mod parallel;
+#[path = "utfast/progress.rs"]
+mod progress;
 
 use clap::{Parser, Subcommand};
-use common::Failure;
+use failure::Failure;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

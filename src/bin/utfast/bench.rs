@@ -1,6 +1,6 @@
 //! `utfast bench`: throughput of every available kernel and of std, side by side.
 
-use crate::common::{output_error, Failure};
+use crate::failure::{output_error, Failure};
 use std::hint::black_box;
 use std::io::{self, Write};
 use std::path::Path;

@@ -1,9 +1,13 @@
 //! `utfast convert`: streaming conversion between encodings, like `iconv`.
 
-use crate::common::{
-    invalid_message, open_input, parse_label, progress, Chunker, Failure, Lines, Sink, CHUNK,
-};
+use crate::chunker::{Chunker, CHUNK};
+use crate::failure::{invalid_message, Failure};
+use crate::input::open_input;
+use crate::label::parse_label;
+use crate::lines::Lines;
+use crate::output::Sink;
 use crate::parallel::{self, Pieces};
+use crate::progress::progress;
 use indicatif::ProgressBar;
 use std::path::PathBuf;
 use utfast::{BomHandling, Encoding, Mode, Status, Transcoder};

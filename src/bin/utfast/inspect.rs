@@ -1,10 +1,12 @@
 //! `utfast validate`, `detect` and `count`: read-only commands.
 
-use crate::common::{
-    count_byte, invalid_message, open_input, output_error, parse_label, progress, Chunker, Failure,
-    Label, Lines, Location, CHUNK,
-};
+use crate::chunker::{Chunker, CHUNK};
+use crate::failure::{invalid_message, output_error, Failure, Location};
+use crate::input::open_input;
+use crate::label::{parse_label, Label};
+use crate::lines::{count_byte, Lines};
 use crate::parallel::{self, Pieces};
+use crate::progress::progress;
 use indicatif::ProgressBar;
 use std::fs::File;
 use std::io::{self, Write};

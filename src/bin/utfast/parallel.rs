@@ -20,7 +20,9 @@
 //! The file is taken as it is when the command starts: its size is read once, and a
 //! file that shrinks while it is read is an I/O error.
 
-use crate::common::{Chunker, Failure, Input};
+use crate::chunker::Chunker;
+use crate::failure::Failure;
+use crate::input::Input;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read};
