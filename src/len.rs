@@ -5,6 +5,7 @@
 //! (but they never panic). Native-unit functions count units of the output form.
 
 use crate::kernel::active;
+use crate::native::native_encoding;
 use utfast_scalar::transcode::max_output_len;
 use utfast_scalar::{Encoding, Endian};
 
@@ -469,30 +470,6 @@ macro_rules! lossy_len {
             let from = native_encoding!($from);
             let to = native_encoding!($to);
             lossy_output_len(bytemuck::cast_slice(src), from, to) / to.unit_size()
-        }
-    };
-}
-
-/// The encoding of native-endian units.
-macro_rules! native_encoding {
-    (utf8) => {
-        Encoding::Utf8
-    };
-    (latin1) => {
-        Encoding::Latin1
-    };
-    (utf16) => {
-        if cfg!(target_endian = "little") {
-            Encoding::Utf16Le
-        } else {
-            Encoding::Utf16Be
-        }
-    };
-    (utf32) => {
-        if cfg!(target_endian = "little") {
-            Encoding::Utf32Le
-        } else {
-            Encoding::Utf32Be
         }
     };
 }

@@ -5,29 +5,30 @@ use crate::kernel::active;
 use utfast_scalar::{Encoding, Endian, Mode, TranscodeError};
 
 /// The encoding of native-endian units: UTF-8 (`u8`), UTF-16 (`u16`), UTF-32 (`u32`),
-/// or Latin-1 (`u8`) where the direction's name says so.
-macro_rules! native {
+/// or Latin-1 (`u8`) where the direction's name says so. Shared with `len.rs`.
+macro_rules! native_encoding {
     (utf8) => {
-        Encoding::Utf8
+        utfast_scalar::Encoding::Utf8
     };
     (latin1) => {
-        Encoding::Latin1
+        utfast_scalar::Encoding::Latin1
     };
     (utf16) => {
         if cfg!(target_endian = "little") {
-            Encoding::Utf16Le
+            utfast_scalar::Encoding::Utf16Le
         } else {
-            Encoding::Utf16Be
+            utfast_scalar::Encoding::Utf16Be
         }
     };
     (utf32) => {
         if cfg!(target_endian = "little") {
-            Encoding::Utf32Le
+            utfast_scalar::Encoding::Utf32Le
         } else {
-            Encoding::Utf32Be
+            utfast_scalar::Encoding::Utf32Be
         }
     };
 }
+pub(crate) use native_encoding;
 
 /// Runs a byte-oriented kernel transcoder on native-unit slices and converts the
 /// byte counts back to units (casting `[u16]`/`[u32]` to bytes always succeeds).
@@ -80,7 +81,7 @@ macro_rules! transcoder {
             "# Ok::<(), utfast::TranscodeError>(())\n```")]
         #[inline]
         pub fn $strict(src: &[$S], dst: &mut [$D]) -> Result<usize, TranscodeError> {
-            run((native!($from_enc), native!($to_enc)), src, dst, Mode::Strict)
+            run((native_encoding!($from_enc), native_encoding!($to_enc)), src, dst, Mode::Strict)
         }
 
         #[doc = concat!("Converts ", $from, " to ", $to, ", replacing ill-formed sequences with U+FFFD (the same replacements as `String::from_utf8_lossy` / `from_utf16_lossy`; `?` for characters a Latin-1 target cannot hold).")]
@@ -95,7 +96,7 @@ macro_rules! transcoder {
             "# Ok::<(), utfast::TranscodeError>(())\n```")]
         #[inline]
         pub fn $lossy(src: &[$S], dst: &mut [$D]) -> Result<usize, TranscodeError> {
-            run((native!($from_enc), native!($to_enc)), src, dst, Mode::Lossy)
+            run((native_encoding!($from_enc), native_encoding!($to_enc)), src, dst, Mode::Lossy)
         }
 
         #[doc = concat!("Converts ", $from, " that the caller guarantees to be valid to ", $to, ", without validating (faster).")]
@@ -109,7 +110,7 @@ macro_rules! transcoder {
             "# Ok::<(), utfast::TranscodeError>(())\n```")]
         #[inline]
         pub fn $valid(src: &[$S], dst: &mut [$D]) -> Result<usize, TranscodeError> {
-            run((native!($from_enc), native!($to_enc)), src, dst, Mode::Valid)
+            run((native_encoding!($from_enc), native_encoding!($to_enc)), src, dst, Mode::Valid)
         }
     };
 }
@@ -130,7 +131,7 @@ macro_rules! from_latin1 {
             "# Ok::<(), utfast::TranscodeError>(())\n```")]
         #[inline]
         pub fn $name(src: &[u8], dst: &mut [$D]) -> Result<usize, TranscodeError> {
-            run((native!($from_enc), native!($to_enc)), src, dst, Mode::Strict)
+            run((native_encoding!($from_enc), native_encoding!($to_enc)), src, dst, Mode::Strict)
         }
     };
 }
