@@ -1,7 +1,9 @@
 //! The kernels (per-instruction-set implementations) and the dispatch.
 //!
-//! Each [`Kernel`] is a `'static` table of safe function pointers, one per
-//! operation, plus its [`name`](Kernel::name). The top-level functions of this crate
+//! Each [`Kernel`] is a `'static` table of `unsafe fn` pointers, one per operation,
+//! behind safe methods, plus its [`name`](Kernel::name). The pointers are private and
+//! a kernel is handed out only on a CPU that runs all of its functions, so calling
+//! its methods is safe. The top-level functions of this crate
 //! call [`active()`]; tests and benchmarks can iterate [`available()`] and call each
 //! kernel directly. All kernels return bit-identical results.
 

@@ -1,7 +1,9 @@
 //! # utfast
 //!
-//! Fast, exact Unicode validation and transcoding between UTF-8, UTF-16, UTF-32 and
-//! Latin-1 (ISO-8859-1), with a safe slice-in/count-out API.
+//! Fast, exact Unicode validation and transcoding between UTF-8, UTF-16 and UTF-32
+//! (little- and big-endian), Latin-1 (ISO-8859-1), the Cyrillic code pages KOI8-R,
+//! windows-1251 and IBM866, WTF-8, CESU-8 and Java's Modified UTF-8 (MUTF-8), with
+//! a safe slice-in/count-out API.
 //!
 //! ## The kernel model
 //!

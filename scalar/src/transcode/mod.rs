@@ -1,4 +1,7 @@
-//! Transcoders between UTF-8, UTF-16LE/BE, UTF-32LE/BE and Latin-1.
+//! Transcoders between UTF-8, UTF-16LE/BE, UTF-32LE/BE and Latin-1, and [`transcode`]
+//! for any pair of encodings (the Cyrillic code pages, WTF-8, CESU-8 and MUTF-8
+//! included; their own functions are in [`crate::codepage`], [`crate::wtf8`] and
+//! [`crate::cesu8`]).
 //!
 //! Every function is byte-oriented: `src` and `dst` are bytes, positions in
 //! [`TranscodeError`] are bytes, and the `Ok` value is the number of bytes written
