@@ -133,24 +133,38 @@ pub fn check_transcode(src: &[u8], from: Encoding, to: Encoding, mode: Mode, cut
     }
     for &k in kernels() {
         for (len, want) in &sizes {
-            let tail = if *len < cap {
-                Tail::Untouched
-            } else {
-                Tail::Contract
-            };
-            let got = run_kernel(k, src, from, to, mode, *len, tail);
-            let what = || {
-                format!(
-                    "{} vs scalar: {from}->{to} {mode:?} dst {len} src {}",
-                    k.name(),
-                    to_hex(src)
-                )
-            };
-            assert_eq!(got.result, want.result, "{}", what());
-            assert_bytes_eq(&got.out, &want.out, what);
+            check_kernel(k, src, (from, to, mode), *len, cap, want);
         }
     }
     reference.out
+}
+
+/// Kernel `k` transcodes `src` into a guarded `dst` of `len` bytes (of the `cap` that
+/// always suffice) exactly as scalar did (`want`): result and output. A too-small
+/// `dst` must keep its bytes after the output untouched.
+fn check_kernel(
+    k: &Kernel,
+    src: &[u8],
+    (from, to, mode): (Encoding, Encoding, Mode),
+    len: usize,
+    cap: usize,
+    want: &Outcome,
+) {
+    let tail = if len < cap {
+        Tail::Untouched
+    } else {
+        Tail::Contract
+    };
+    let got = run_kernel(k, src, from, to, mode, len, tail);
+    let what = || {
+        format!(
+            "{} vs scalar: {from}->{to} {mode:?} dst {len} src {}",
+            k.name(),
+            to_hex(src)
+        )
+    };
+    assert_eq!(got.result, want.result, "{}", what());
+    assert_bytes_eq(&got.out, &want.out, what);
 }
 
 /// A copy of `data` that starts `off % 64` bytes past a 64-byte boundary, and its

@@ -1,12 +1,12 @@
 //! The whole-input checks of the fuzz targets for WTF-8, CESU-8 and MUTF-8: every
 //! kernel against scalar, scalar against the oracles of [`crate::oracle::wtf8`].
 
-use super::{run_kernel, run_scalar};
+use super::{check_kernel, run_kernel, run_scalar};
 use crate::harness::Tail;
 use crate::oracle::wtf8::{
     cesu8_to_string, has_four_byte_sequence, wtf8_from_units, wtf8_to_units,
 };
-use crate::{assert_bytes_eq, kernels, to_hex, Encoding, ErrorKind, Mode, WTF8_FAMILY};
+use crate::{kernels, to_hex, Encoding, ErrorKind, Mode, WTF8_FAMILY};
 use utfast_scalar::transcode::max_output_len;
 
 /// Scalar validation of `src` in `e` (one of [`crate::WTF8_FAMILY`]) agrees with the
@@ -136,22 +136,8 @@ pub fn check_transcode(src: &[u8], from: Encoding, to: Encoding, mode: Mode, cut
                 );
             }
         }
-        let tail = if len < cap {
-            Tail::Untouched
-        } else {
-            Tail::Contract
-        };
         for &k in kernels() {
-            let got = run_kernel(k, src, from, to, mode, len, tail);
-            let what = || {
-                format!(
-                    "{} vs scalar: {from}->{to} {mode:?} dst {len} src {}",
-                    k.name(),
-                    to_hex(src)
-                )
-            };
-            assert_eq!(got.result, want.result, "{}", what());
-            assert_bytes_eq(&got.out, &want.out, what);
+            check_kernel(k, src, (from, to, mode), len, cap, &want);
         }
     }
     reference.out
