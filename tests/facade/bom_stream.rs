@@ -310,10 +310,14 @@ fn cpython_incremental_errors() {
     }
 }
 
+/// A stream: its encoding, what is done with a BOM, the pieces fed one call each and
+/// the output due after each call.
+type Conversation<'a> = (Encoding, BomHandling, &'a [&'a [u8]], &'a [&'a [u8]]);
+
 /// The cases of the report: "ok" then "!" comes out at once; so does UTF-16LE "y\0".
 #[test]
 fn short_first_calls_are_not_held_back() {
-    let cases: &[(Encoding, BomHandling, &[&[u8]], &[&[u8]])] = &[
+    let cases: &[Conversation] = &[
         (Encoding::Utf8, BomHandling::Strip, &[b"abc"], &[b"abc"]),
         (
             Encoding::Utf8,
