@@ -268,7 +268,7 @@ def cmd_run(a):
             os.remove(old)
     meta0 = {"commit": commit_of(ROOT), "offsets": a.offsets,
              "texts": a.texts or "all", "filter": a.filter or "none"}
-    exes = build(ROOT, [b for b in benches if b in BENCHES])
+    exes = build(ROOT, [b for b in benches if b in BENCHES]) if set(benches) & set(BENCHES) else {}
     for i in range(1, a.runs + 1):
         for tier in tiers:
             for bench in (b for b in benches if b in BENCHES):
@@ -453,6 +453,7 @@ CP_SUFFIX = re.compile(r"\.(koi8-r|windows-1251|ibm866)$")
 def norm(f):
     return CP_SUFFIX.sub("", f)
 OTHERS = re.compile(r"wtf8|cesu8|mutf8")
+SWAP = re.compile(r"utf(16|32)le->utf(16|32)be")
 
 
 def cmd_report(a):
@@ -563,6 +564,23 @@ def cmd_report(a):
                 p("The tier replaces avx2 on these CPUs; directions where it runs the avx2 "
                   "kernel's entry read 1.00 (the column repeats the avx2 time).\n")
                 p(matrix(rows2) + "\n")
+        swaps = [t for t in R.tables("transcode", tt[-1]) if SWAP.match(t)]
+        for tier in tt:
+            k = TIER_KERNEL[tier]
+            rows = []
+            for t in swaps:
+                for c in R.columns("transcode", tier, t):
+                    if c not in KERNELS and not c.startswith("best/") and c != "lossy":
+                        rows += [(f"{t} / {c}", v)
+                                 for _, v in ratio_rows(R, "transcode", tier, k, c, tables=[t])]
+            if rows:
+                p(f"### Byte swaps: our `{k}` over each peer (simdutf `{tier}`)\n")
+                p("Our rows without `(valid)` validate (unpaired surrogates, values above "
+                  "U+10FFFF are errors); `simdutf` is `change_endianness_utf16`, which does "
+                  "not; `simdutf_val+swap` is `validate_utf16le` then that swap; simdutf has "
+                  "no UTF-32 swap: `swap_loop` is a vectorised `u32::swap_bytes` loop and "
+                  "`simdutf_val+loop` is `validate_utf32` then that loop.\n")
+                p(matrix(rows) + "\n")
         best = tt[-1]
         for peer, title in (("enc_rs", "encoding_rs (`mem::convert_*`, code pages: its "
                              "decoders and encoders without replacement)"),
