@@ -5,12 +5,17 @@
     scripts/bench.py report               # docs/benchmarks/*.csv -> docs/benchmarks.md
     scripts/bench.py compare --base REV   # REV's build against this tree's, interleaved runs
 
-The full run and report of a commit (about an hour on 2 idle cores with AVX-512):
+The full run and report of a commit (about an hour on 2 idle cores with AVX-512:
+a transcode run takes 5-6 minutes, validate and lengths about one each, 3 runs x 3
+tiers, then the command's timings); commit docs/benchmarks/ and docs/benchmarks.md:
 
     scripts/bench.py run --runs 3 && scripts/bench.py report
 
-A comparison right after a merge (REV = the commit before it; ~35 minutes for
-3 rounds per build; exit status 1 if a row is below --min):
+A comparison right after a merge (REV = the commit before it; the base is checked
+out in target/bench-base/REV and built there with its own target dir, with this
+tree's benches/ and bench texts; 3 rounds per build take about 45 minutes plus the
+base's first build; prints new/base per bench, table and kernel, lists the rows
+below --min and exits 1 if there is one):
 
     scripts/bench.py compare --base REV --rounds 3 --min 0.97
 
@@ -743,8 +748,12 @@ def cmd_compare(a):
         w = csv.writer(f)
         w.writerow(["bench", "table", "file", "kernel", "base", "new", "new/base"])
         w.writerows(rows)
+    for bench, t, k, x in low:
+        print(f"below {a.min}: {bench} {t} {k}: {x}")
     print(f"\n{len(rows)} rows, {len(low)} below {a.min}; every cell in "
-          f"{os.path.relpath(path, ROOT)}")
+          f"{os.path.relpath(path, ROOT)}. Rows within a few percent of 1.00 move by that "
+          "much between runs of the same code: rerun those with --filter/--texts and more "
+          "--rounds before believing them.")
     sys.exit(1 if low else 0)
 
 
