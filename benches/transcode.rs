@@ -46,7 +46,7 @@ compile_error!("the transcode bench reads its u16/u32 vectors as little-endian b
 use std::cell::RefCell;
 use std::hint::black_box;
 use utfast_benches::{
-    bench_args, bench_texts, cpu_name, keep_text, offsets, print_row, time_all, Placed,
+    bench_args, bench_texts, cpu_name, keep_text, latin1_only, offsets, print_row, time_all, Placed,
 };
 use utfast_scalar::{Encoding, Mode};
 use utfast_simd::Kernel;
@@ -848,6 +848,9 @@ fn main() {
                 )
             });
             if t.codepage.is_some() != cyrillic_dir {
+                continue;
+            }
+            if latin1_only(&t.name) && ![dir.from, dir.to].contains(&Encoding::Latin1) {
                 continue;
             }
             let Some(src) = (dir.input)(t) else { continue };

@@ -201,7 +201,9 @@ criterion_group!(
 mod tables {
     use super::{short_mix, MIX_STRINGS};
     use std::hint::black_box;
-    use utfast_benches::{bench_args, bench_texts, cpu_name, offsets, print_row, time_all, Placed};
+    use utfast_benches::{
+        bench_args, bench_texts, cpu_name, latin1_only, offsets, print_row, time_all, Placed,
+    };
     use utfast_scalar::Endian;
     use utfast_simd::Kernel;
 
@@ -278,7 +280,8 @@ mod tables {
         println!(
             "buffers: input {off} bytes past a 64-byte boundary (UTFAST_BENCH_OFFSETS={off},..)"
         );
-        let texts = bench_texts();
+        let mut texts = bench_texts();
+        texts.retain(|(name, _)| !latin1_only(name));
         if keep("validate_utf8") {
             let peers = [
                 "std",

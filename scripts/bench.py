@@ -508,12 +508,15 @@ def cmd_report(a):
     p("- **A tie at copy speed.** Rows at 0.97-1.03 on ASCII text or byte swaps are ties: "
       "there both libraries move data as fast as the caches take it (about `memcpy` "
       "speed), and such rows move by a few percent between runs either way.")
-    p("- Texts: the lipsum files (`tests/data/lipsum`, 24-105 KB, plus `Latin1`: the Latin "
+    p("- Texts: the lipsum files (`tests/data/lipsum`, 65-105 KB, plus `Latin1`: the Latin "
       "text with every 16th a/e/o accented), the Wikipedia \"Mars\" article in 18 "
       "languages (`tests/data/wikipedia_mars`, 87-594 KB; columns `Mars min`, `median`, "
       "`max` summarise them, the detail tables list each) and `twitter.json` "
-      "(`tests/data/texts`). Latin-1 directions run on the texts that Latin-1 can hold; "
-      "the code pages on the Russian lipsum and Mars texts of `tests/data/cyrillic`.\n")
+      "(`tests/data/texts`, mostly ASCII JSON with Japanese strings). The Latin-1 "
+      "directions run on the texts that Latin-1 can hold: `Latin`, `Latin1` and four "
+      "Mars articles in their Latin-1 form (`Mars-French-latin1`, ...); the code pages on "
+      "the Russian lipsum and Mars texts of `tests/data/cyrillic` (columns `lipsum`, "
+      "`mars`).\n")
 
     # Validation
     vt = R.tiers("validate")
