@@ -1,5 +1,7 @@
 //! Benchmarks of utfast (see `validate.rs`, `transcode.rs`, `lengths.rs` and
-//! `parallel.rs`): what more than one of them uses.
+//! `parallel.rs`): what more than one of them uses. `scripts/bench.py` runs them and
+//! writes `docs/benchmarks.md`; it reads the plain tables that [`print_row`] prints
+//! (`## <table> (<unit>)`, a header row, one row per text, cells without spaces).
 
 use std::time::Instant;
 
@@ -126,6 +128,66 @@ pub fn lipsum_texts() -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// Every text of the tables (see [`keep_text`]): the lipsum texts and `Latin1` of
+/// [`lipsum_texts`], the Wikipedia "Mars" article in 18 languages
+/// (`tests/data/wikipedia_mars`, named `Mars-Arabic`, ..., 82-594 KB each: longer
+/// text, with the punctuation, digits and markup of real pages; four of them also as
+/// Latin-1 text, see [`latin1_only`]) and `twitter.json`
+/// (`tests/data/texts`: JSON, mostly ASCII with Japanese strings).
+pub fn bench_texts() -> Vec<(String, String)> {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data");
+    let mut out = lipsum_texts();
+    let mut mars: Vec<_> = std::fs::read_dir(format!("{data}/wikipedia_mars"))
+        .expect("tests/data/wikipedia_mars")
+        .map(|f| f.expect("directory entry").path())
+        .filter(|p| {
+            let p = p.to_string_lossy();
+            p.ends_with(".utf8.txt") || p.ends_with(".utflatin8.txt")
+        })
+        .collect();
+    mars.sort();
+    for path in mars {
+        let file = path.file_name().expect("file name").to_string_lossy();
+        let (lang, suffix) = match file.strip_suffix(".utflatin8.txt") {
+            Some(lang) => (lang.to_string(), "-latin1"),
+            None => (file.replace(".utf8.txt", ""), ""),
+        };
+        let mut name = String::from("Mars-");
+        let mut chars = lang.chars();
+        name.extend(chars.next().map(|c| c.to_ascii_uppercase()));
+        name.push_str(chars.as_str());
+        name.push_str(suffix);
+        out.push((name, std::fs::read_to_string(&path).expect("UTF-8 text")));
+    }
+    let twitter = format!("{data}/texts/twitter.json");
+    out.push((
+        "twitter.json".into(),
+        std::fs::read_to_string(&twitter).expect("tests/data/texts/twitter.json"),
+    ));
+    out.retain(|(name, _)| keep_text(name));
+    out
+}
+
+/// Whether a text of [`bench_texts`] is there only for the Latin-1 directions: the
+/// Mars articles that upstream made from their Latin-1 versions (`Mars-French-latin1`,
+/// ...), whose every character is in Latin-1, unlike the other Mars texts.
+pub fn latin1_only(name: &str) -> bool {
+    name.ends_with("-latin1")
+}
+
+/// Whether the text `name` is benchmarked: `UTFAST_BENCH_TEXTS` is a comma-separated
+/// list of parts of names (`Arabic,Mars-Fr,twitter`); unset or empty keeps every text.
+/// For short trial runs; a report is made from runs over every text.
+pub fn keep_text(name: &str) -> bool {
+    match std::env::var("UTFAST_BENCH_TEXTS") {
+        Ok(v) if !v.trim().is_empty() => v
+            .split(',')
+            .map(str::trim)
+            .any(|part| !part.is_empty() && name.contains(part)),
+        _ => true,
+    }
 }
 
 /// Where the transcode bench puts its buffers: the input and the output each start

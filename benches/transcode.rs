@@ -1,11 +1,13 @@
 //! Every transcoding direction x every kernel, side by side with simdutf (C++),
-//! encoding_rs and std on the lipsum corpora, in one run.
+//! encoding_rs and std on the lipsum, Wikipedia "Mars" and twitter.json texts, in one run.
 //!
 //! ```text
 //! SIMDUTF_FORCE_IMPLEMENTATION=haswell cargo bench -p utfast-benches --bench transcode [-- FILTER] [--markdown]
 //! ```
 //!
-//! `FILTER` keeps the directions whose name contains it (`utf8->utf16le`, `latin1`, ...).
+//! `FILTER` keeps the directions whose name contains it (`utf8->utf16le`, `latin1`, ...);
+//! `UTFAST_BENCH_TEXTS=Arabic,Mars-Fr` keeps some texts (`utfast_benches::keep_text`).
+//! `scripts/bench.py run` runs it once per simdutf tier and saves the tables as CSV.
 //! Throughput is in GB/s of *input* bytes; every figure is the best of 31 runs of a
 //! fixed number of calls, and all columns of a row are measured one after the other,
 //! so their ratios are comparable even when the machine's absolute speed drifts.
@@ -43,7 +45,9 @@ compile_error!("the transcode bench reads its u16/u32 vectors as little-endian b
 
 use std::cell::RefCell;
 use std::hint::black_box;
-use utfast_benches::{bench_args, cpu_name, lipsum_texts, offsets, print_row, time_all, Placed};
+use utfast_benches::{
+    bench_args, bench_texts, cpu_name, keep_text, latin1_only, offsets, print_row, time_all, Placed,
+};
 use utfast_scalar::{Encoding, Mode};
 use utfast_simd::Kernel;
 
@@ -128,8 +132,12 @@ fn cyrillic_texts() -> Vec<Text> {
     ] {
         for (text, short) in [("lipsum-russian", "lipsum"), ("mars-russian", "mars")] {
             let bytes = std::fs::read(format!("{dir}/{text}.{file}.txt")).expect("corpus file");
+            let name = format!("{short}.{file}");
+            if !keep_text(&name) {
+                continue;
+            }
             let s = peer.decode_without_bom_handling(&bytes).0.into_owned();
-            let mut t = Text::new(&format!("{short}.{file}"), &s);
+            let mut t = Text::new(&name, &s);
             t.codepage = Some((e, Placed::new(&bytes, offsets().0)));
             out.push(t);
         }
@@ -257,10 +265,11 @@ fn codepage_directions() -> Vec<Direction> {
     out
 }
 
-/// The lipsum files, plus "Latin1": the Latin text with every 16th letter a/e/o
-/// replaced by an accented one (à/é/ö), so that Latin-1 input is not pure ASCII.
+/// The texts of `utfast_benches::bench_texts`: the lipsum files, "Latin1" (the Latin
+/// text with every 16th letter a/e/o replaced by an accented one, so that Latin-1
+/// input is not pure ASCII), the Wikipedia "Mars" texts and twitter.json.
 fn texts() -> Vec<Text> {
-    lipsum_texts()
+    bench_texts()
         .into_iter()
         .map(|(name, s)| Text::new(&name, &s))
         .collect()
@@ -839,6 +848,9 @@ fn main() {
                 )
             });
             if t.codepage.is_some() != cyrillic_dir {
+                continue;
+            }
+            if latin1_only(&t.name) && ![dir.from, dir.to].contains(&Encoding::Latin1) {
                 continue;
             }
             let Some(src) = (dir.input)(t) else { continue };

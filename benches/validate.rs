@@ -18,8 +18,16 @@
 //!
 //! Quick run: `cargo bench --bench validate -- --warm-up-time 1 --measurement-time 3 Lipsum`;
 //! the short mixed strings alone: `cargo bench --bench validate -- ShortMix` (~4 min).
+//!
+//! `cargo bench -p utfast-benches --bench validate -- --tables [FILTER]` prints, instead
+//! of running criterion, the tables of `scripts/bench.py` (in the format of
+//! `transcode.rs`): `validate_utf8`, `validate_utf16le` and `validate_utf32le` of every
+//! kernel and the peers on every text of `utfast_benches::bench_texts` (input placed by
+//! `UTFAST_BENCH_OFFSETS`), and the short strings (ns per string of a `ShortMix`
+//! batch), every row timed side by side in interleaved rounds (`time_all`). `FILTER`
+//! keeps the tables whose name contains it; `UTFAST_BENCH_TEXTS` keeps some texts.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use std::hint::black_box;
 use std::path::Path;
 
@@ -188,4 +196,268 @@ criterion_group!(
     size_groups,
     invalid_groups
 );
-criterion_main!(benches);
+
+/// The interleaved tables (`--tables`): see the module documentation.
+mod tables {
+    use super::{short_mix, MIX_STRINGS};
+    use std::hint::black_box;
+    use utfast_benches::{
+        bench_args, bench_texts, cpu_name, latin1_only, offsets, print_row, time_all, Placed,
+    };
+    use utfast_scalar::Endian;
+    use utfast_simd::Kernel;
+
+    /// A peer: its name and a validation of the text's form (true when valid).
+    type Peer<'a> = (&'static str, Box<dyn Fn() -> bool + 'a>);
+
+    /// One row: every kernel's `ours`, then the peers, as GB/s of `src`, then our
+    /// best over each peer (`best/<peer>`, >1: we are faster).
+    fn row(
+        name: &str,
+        src: &[u8],
+        kernels: &[&Kernel],
+        ours: fn(&Kernel, &[u8]) -> bool,
+        peers: Vec<Peer>,
+        markdown: bool,
+    ) {
+        for k in kernels {
+            assert!(ours(k, src), "{} rejects {name}", k.name());
+        }
+        for (p, f) in &peers {
+            assert!(f(), "{p} rejects {name}");
+        }
+        let mut fs: Vec<Box<dyn FnMut() + '_>> = Vec::new();
+        for &k in kernels {
+            fs.push(Box::new(move || {
+                black_box(ours(k, black_box(src)));
+            }));
+        }
+        for (_, f) in &peers {
+            fs.push(Box::new(move || {
+                black_box(f());
+            }));
+        }
+        let times = time_all(&mut fs);
+        let best = times[..kernels.len()]
+            .iter()
+            .copied()
+            .fold(f64::MAX, f64::min);
+        let mut cells = vec![name.to_string()];
+        cells.extend(
+            times
+                .iter()
+                .map(|t| format!("{:.2}", src.len() as f64 / t / 1e9)),
+        );
+        cells.extend(
+            times[kernels.len()..]
+                .iter()
+                .map(|t| format!("{:.2}", t / best)),
+        );
+        print_row(&cells, markdown, false);
+    }
+
+    fn header(table: &str, unit: &str, kernels: &[&Kernel], peers: &[&str], markdown: bool) {
+        let mut h = vec!["file".to_string()];
+        h.extend(kernels.iter().map(|k| k.name().to_string()));
+        h.extend(peers.iter().map(|p| p.to_string()));
+        h.extend(peers.iter().map(|p| format!("best/{p}")));
+        println!();
+        println!("## {table} ({unit})");
+        print_row(&h, markdown, true);
+    }
+
+    pub fn run() {
+        let (markdown, filter) = bench_args();
+        let keep = |t: &str| filter.as_ref().is_none_or(|f| t.contains(f.as_str()));
+        let kernels: Vec<&Kernel> = utfast_simd::available().collect();
+        let (off, _) = offsets();
+        println!("CPU: {}", cpu_name());
+        println!(
+            "simdutf: SIMDUTF_FORCE_IMPLEMENTATION={:?}; our kernels: {:?}",
+            std::env::var("SIMDUTF_FORCE_IMPLEMENTATION").ok(),
+            kernels.iter().map(|k| k.name()).collect::<Vec<_>>()
+        );
+        println!(
+            "buffers: input {off} bytes past a 64-byte boundary (UTFAST_BENCH_OFFSETS={off},..)"
+        );
+        let mut texts = bench_texts();
+        texts.retain(|(name, _)| !latin1_only(name));
+        if keep("validate_utf8") {
+            let peers = [
+                "std",
+                "simdutf8",
+                "simdutf8-compat",
+                "encoding_rs",
+                "simdutf",
+            ];
+            header("validate_utf8", "GB/s of input", &kernels, &peers, markdown);
+            for (name, s) in &texts {
+                let src = Placed::new(s.as_bytes(), off);
+                let d: &[u8] = &src;
+                let peers: Vec<Peer> = vec![
+                    (
+                        "std",
+                        Box::new(move || core::str::from_utf8(black_box(d)).is_ok()),
+                    ),
+                    (
+                        "simdutf8",
+                        Box::new(move || simdutf8::basic::from_utf8(black_box(d)).is_ok()),
+                    ),
+                    (
+                        "simdutf8-compat",
+                        Box::new(move || simdutf8::compat::from_utf8(black_box(d)).is_ok()),
+                    ),
+                    (
+                        "encoding_rs",
+                        Box::new(move || {
+                            encoding_rs::Encoding::utf8_valid_up_to(black_box(d)) == d.len()
+                        }),
+                    ),
+                    (
+                        "simdutf",
+                        Box::new(move || simdutf::validate_utf8(black_box(d))),
+                    ),
+                ];
+                row(
+                    name,
+                    d,
+                    &kernels,
+                    |k, s| k.validate_utf8(s).is_ok(),
+                    peers,
+                    markdown,
+                );
+            }
+        }
+        if keep("validate_utf16le") {
+            header(
+                "validate_utf16le",
+                "GB/s of input",
+                &kernels,
+                &["std", "simdutf"],
+                markdown,
+            );
+            for (name, s) in &texts {
+                let units: Vec<u16> = s.encode_utf16().collect();
+                let src = Placed::new(&units, off);
+                let u: &[u16] = &src;
+                let peers: Vec<Peer> = vec![
+                    (
+                        "std",
+                        Box::new(move || {
+                            char::decode_utf16(black_box(u).iter().copied()).all(|c| c.is_ok())
+                        }),
+                    ),
+                    (
+                        "simdutf",
+                        Box::new(move || simdutf::validate_utf16le(black_box(u))),
+                    ),
+                ];
+                let bytes: &[u8] = bytemuck::cast_slice(u);
+                row(
+                    name,
+                    bytes,
+                    &kernels,
+                    |k, s| k.validate_utf16(s, Endian::Little).is_ok(),
+                    peers,
+                    markdown,
+                );
+            }
+        }
+        if keep("validate_utf32le") {
+            header(
+                "validate_utf32le",
+                "GB/s of input",
+                &kernels,
+                &["std", "simdutf"],
+                markdown,
+            );
+            for (name, s) in &texts {
+                let units: Vec<u32> = s.chars().map(u32::from).collect();
+                let src = Placed::new(&units, off);
+                let u: &[u32] = &src;
+                let peers: Vec<Peer> = vec![
+                    (
+                        "std",
+                        Box::new(move || black_box(u).iter().all(|&c| char::from_u32(c).is_some())),
+                    ),
+                    (
+                        "simdutf",
+                        Box::new(move || simdutf::validate_utf32(black_box(u))),
+                    ),
+                ];
+                let bytes: &[u8] = bytemuck::cast_slice(u);
+                row(
+                    name,
+                    bytes,
+                    &kernels,
+                    |k, s| k.validate_utf32(s, Endian::Little).is_ok(),
+                    peers,
+                    markdown,
+                );
+            }
+        }
+        if keep("short") {
+            // The facade's functions (inputs below 64 bytes take the inlined scalar
+            // path before any dispatch) against std, on batches of different strings.
+            let langs = ["Latin", "Russian", "Chinese", "Japanese", "Emoji"];
+            let texts: Vec<String> = langs
+                .iter()
+                .map(|l| String::from_utf8(super::lipsum(l)).expect("UTF-8"))
+                .collect();
+            println!();
+            println!("## short strings (ns per string)");
+            let h = [
+                "bytes",
+                "is_utf8",
+                "validate_utf8",
+                "std",
+                "std/is_utf8",
+                "std/validate_utf8",
+            ];
+            print_row(&h.map(String::from), markdown, true);
+            for n in 1..=64 {
+                let batch = short_mix(n, &texts);
+                let b = &batch;
+                let mut fs: Vec<Box<dyn FnMut() + '_>> = vec![
+                    Box::new(move || {
+                        black_box(b.iter().filter(|s| utfast::is_utf8(black_box(s))).count());
+                    }),
+                    Box::new(move || {
+                        black_box(
+                            b.iter()
+                                .filter(|s| utfast::validate_utf8(black_box(s)).is_ok())
+                                .count(),
+                        );
+                    }),
+                    Box::new(move || {
+                        black_box(
+                            b.iter()
+                                .filter(|s| core::str::from_utf8(black_box(s)).is_ok())
+                                .count(),
+                        );
+                    }),
+                ];
+                let t = time_all(&mut fs);
+                let ns = |x: f64| format!("{:.2}", x * 1e9 / MIX_STRINGS as f64);
+                let cells = vec![
+                    n.to_string(),
+                    ns(t[0]),
+                    ns(t[1]),
+                    ns(t[2]),
+                    format!("{:.2}", t[2] / t[0]),
+                    format!("{:.2}", t[2] / t[1]),
+                ];
+                print_row(&cells, markdown, false);
+            }
+        }
+    }
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--tables") {
+        tables::run();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
