@@ -21,11 +21,11 @@
 //!   characters becomes sixteen code points or surrogate pairs by arithmetic alone.
 //!
 //! Other blocks (4-byte characters mixed with shorter ones) decline and take the
-//! generic windows. The conversions themselves are in `super::utf8_blocks`.
+//! generic windows. The conversions themselves are in `super::utf8_block`.
 
 use core::arch::x86_64::*;
 
-use super::utf8_blocks::{
+use super::utf8_block::{
     block_1_to_3, block_three, four_byte, three_byte_layout, three_byte_range_error,
     ALL_THREE_BYTE, BLOCK_1_TO_3_WRITE, BLOCK_THREE_WRITE,
 };

@@ -23,12 +23,12 @@
 
 pub(crate) mod bw;
 mod consts;
-mod dec_utf8;
-mod enc_utf8;
 pub(crate) mod isa;
 mod latin1;
 mod latin1_units;
 mod utf16_utf32;
+mod utf8_decode;
+mod utf8_encode;
 pub(crate) mod vbmi2;
 
 /// The features of the `"avx512"` tier's functions: AVX-512 F, BW, VL, DQ, CD, and
@@ -102,8 +102,8 @@ mod tests {
             assert_eq!(imp(super::bw::IMPLS), "avx2", "{op}");
         }
         // UTF-16/32 -> UTF-8: the generic encoder with the VBMI2 tier's hooks
-        // (`enc_utf8.rs`); UTF-8 -> UTF-16/32: the generic decoder with the
-        // tier's 512-bit runs and the avx2 kernel's block hooks (`dec_utf8.rs`).
+        // (`utf8_encode.rs`); UTF-8 -> UTF-16/32: the generic decoder with the
+        // tier's 512-bit runs and the avx2 kernel's block hooks (`utf8_decode.rs`).
         for (op, imp) in [
             ("utf16_to_utf8", "avx512-vbmi2"),
             ("utf32_to_utf8", "avx512-vbmi2"),
