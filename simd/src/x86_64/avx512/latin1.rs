@@ -26,20 +26,10 @@
 //! Latin-1 is masked to the exact output, and the loops run while `dst` has room
 //! for a step's largest output (the scalar transcoder converts what is left).
 
-use super::consts::load4;
+use super::consts::{load4, low_bits};
 use super::isa;
 use crate::generic::handover::{shift, utf8_resync};
 use utfast_scalar::{transcode as scalar, Mode, TranscodeError};
-
-/// The lowest `n` bits set (`n <= 64`).
-#[inline(always)]
-fn low_bits(n: u32) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
-}
 
 /// Copies ASCII from `src[pos..]` to `dst[out..]`, 256 bytes (four vectors, one
 /// test) at a time with plain stores, while both have 256 bytes left; returns the
@@ -59,10 +49,10 @@ unsafe fn ascii_copy(src: &[u8], dst: &mut [u8], mut pos: usize, mut out: usize)
         let head = (dst.as_ptr() as usize + out).wrapping_neg() % 64;
         if head != 0 && pos + 256 + head <= src.len() && out + 256 + head <= dst.len() {
             let v = isa::loadu(src.as_ptr().add(pos));
-            if isa::movepi8_mask(v) & low_bits(head as u32) != 0 {
+            if isa::movepi8_mask(v) & low_bits(head) != 0 {
                 return (pos, out);
             }
-            isa::mask_storeu_epi8(dst.as_mut_ptr().add(out), low_bits(head as u32), v);
+            isa::mask_storeu_epi8(dst.as_mut_ptr().add(out), low_bits(head), v);
             pos += head;
             out += head;
         }
@@ -146,7 +136,7 @@ pub(crate) unsafe fn utf8_to_latin1(
         }
         steps -= 1;
         let n = (src.len() - pos).min(64);
-        let valid = low_bits(n as u32);
+        let valid = low_bits(n);
         // SAFETY: the masked load reads the `n` bytes at `pos` (inside `src`); the
         // store writes at most one byte per consumed byte, `<= 64`, at `out`.
         let step = unsafe {
@@ -174,7 +164,11 @@ pub(crate) unsafe fn utf8_to_latin1(
                     let chars = isa::mask_add_epi8(v, c3 << 1, v, isa::set1_epi8(0x40));
                     let keep = take & !leads;
                     let k = keep.count_ones();
-                    isa::mask_storeu_epi8(d, low_bits(k), isa::maskz_compress_epi8(keep, chars));
+                    isa::mask_storeu_epi8(
+                        d,
+                        low_bits(k as usize),
+                        isa::maskz_compress_epi8(keep, chars),
+                    );
                     Some((take.count_ones() as usize, k as usize))
                 }
             }

@@ -49,7 +49,7 @@
 //! room for a step's largest output (64 bytes); the scalar transcoder converts the
 //! rest.
 
-use super::consts::{load4, Bytes64, SWAP16, SWAP32};
+use super::consts::{load4, low_bits, Bytes64, SWAP16, SWAP32};
 use super::isa::{self, Zmm};
 use crate::generic::handover::{shift, utf16_resync};
 use crate::generic::swap::PairRun;
@@ -66,16 +66,6 @@ fn spread2(x: u16) -> u32 {
     x = (x | x << 4) & 0x0F0F_0F0F;
     x = (x | x << 2) & 0x3333_3333;
     (x | x << 1) & 0x5555_5555
-}
-
-/// The lowest `n` bits set (`n <= 32`).
-#[inline(always)]
-fn low_bits(n: u32) -> u32 {
-    if n >= 32 {
-        u32::MAX
-    } else {
-        (1u32 << n) - 1
-    }
 }
 
 /// Largest output of one step, and largest input: 16 units of four bytes, 16
@@ -116,11 +106,11 @@ pub(crate) unsafe fn utf16_to_utf32(
         }
         steps -= 1;
         let n = ((end - pos) / 2).min(16);
-        let m = low_bits(n as u32) as u16;
+        let m = low_bits(n) as u16;
         // SAFETY: the masked load reads the `n` units at `pos` (inside `src`); the
         // stores write at most `4 * n <= STEP` bytes at `out`.
         let r = unsafe {
-            let mut v = isa::maskz_loadu_epi16(low_bits(n as u32), src.as_ptr().add(pos));
+            let mut v = isa::maskz_loadu_epi16(low_bits(n) as u32, src.as_ptr().add(pos));
             if from == Endian::Big {
                 v = isa::shuffle_epi8(v, isa::loadu(SWAP16.0.as_ptr()));
             }
@@ -208,9 +198,9 @@ unsafe fn bmp16_to_32(
             let units = head / 4;
             let v = isa::loadu(src.as_ptr().add(pos));
             let sur = isa::cmpeq_epi16_mask(isa::and_si512(v, m_f8), p_sur);
-            if sur & low_bits(units as u32) == 0 {
+            if sur & low_bits(units) as u32 == 0 {
                 let w = widen(isa::castsi512_si256(native(v)));
-                isa::mask_storeu_epi32(dst.as_mut_ptr().add(out), low_bits(units as u32) as u16, w);
+                isa::mask_storeu_epi32(dst.as_mut_ptr().add(out), low_bits(units) as u16, w);
                 pos += 2 * units;
                 out += head;
             }
@@ -382,7 +372,7 @@ unsafe fn pairs16_to_32(
                 cp = isa::shuffle_epi8(cp, isa::loadu(SWAP32.0.as_ptr()));
             }
             let k = (!lo).count_ones();
-            isa::mask_storeu_epi32(dst.as_mut_ptr().add(out), low_bits(k) as u16, cp);
+            isa::mask_storeu_epi32(dst.as_mut_ptr().add(out), low_bits(k as usize) as u16, cp);
             carry = hi >> 15;
             pos += 32;
             out += 4 * k as usize;
@@ -434,7 +424,7 @@ unsafe fn step16_to_32(
                 if cut == 0 {
                     return None;
                 }
-                m = low_bits(cut) as u16;
+                m = low_bits(cut as usize) as u16;
                 let out = if to == Endian::Big {
                     isa::shuffle_epi8(x, isa::loadu(SWAP32.0.as_ptr()))
                 } else {
@@ -449,7 +439,7 @@ unsafe fn step16_to_32(
                 isa::set1_epi32(0x1_0000 - (0xD800 << 10) - 0xDC00),
             );
             out = isa::maskz_compress_epi32(m & !low, isa::mask_blend_epi32(high & m, x, pair));
-            take = low_bits((m & !low).count_ones()) as u16;
+            take = low_bits((m & !low).count_ones() as usize) as u16;
         }
         if to == Endian::Big {
             out = isa::shuffle_epi8(out, isa::loadu(SWAP32.0.as_ptr()));
@@ -486,7 +476,7 @@ pub(crate) unsafe fn utf32_to_utf16(
         }
         steps -= 1;
         let n = ((end - pos) / 4).min(16);
-        let m = low_bits(n as u32) as u16;
+        let m = low_bits(n) as u16;
         // SAFETY: the masked load reads the `n` code points at `pos` (inside
         // `src`); the store writes at most two units per code point, `<= STEP`
         // bytes, at `out`.
@@ -531,7 +521,11 @@ pub(crate) unsafe fn utf32_to_utf16(
                 } else {
                     let keep = spread2(m) | spread2(supp) << 1;
                     let k = keep.count_ones();
-                    isa::mask_storeu_epi16(d, low_bits(k), isa::maskz_compress_epi16(keep, units));
+                    isa::mask_storeu_epi16(
+                        d,
+                        low_bits(k as usize) as u32,
+                        isa::maskz_compress_epi16(keep, units),
+                    );
                     Some(2 * k as usize)
                 }
             }
@@ -610,12 +604,16 @@ unsafe fn bmp32_to_16(
                     | isa::cmpeq_epi32_mask(isa::and_si512(x, m_sur), p_sur)
             };
             let bad = u32::from(bad(v[0])) | u32::from(bad(v[1])) << 16;
-            if bad & low_bits(units) == 0 {
+            if bad & low_bits(units as usize) as u32 == 0 {
                 let mut w = isa::permutex2var_epi16(v[0], narrow, v[1]);
                 if to == Endian::Big {
                     w = isa::shuffle_epi8(w, isa::loadu(SWAP16.0.as_ptr()));
                 }
-                isa::mask_storeu_epi16(dst.as_mut_ptr().add(out), low_bits(units), w);
+                isa::mask_storeu_epi16(
+                    dst.as_mut_ptr().add(out),
+                    low_bits(units as usize) as u32,
+                    w,
+                );
                 pos += 4 * units as usize;
                 out += head;
             }
