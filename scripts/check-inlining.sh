@@ -64,7 +64,7 @@ for k in $tiers; do
         fi
     done
 done
-outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|as utfast_simd::generic::codepage::lookup::Lookup128>|core_arch::|utfast_simd::x86_64::avx512::isa::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$' <<<"$syms" \
+outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::(VectorExt|Lookup128)>|core_arch::|utfast_simd::x86_64::avx512::isa::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$' <<<"$syms" \
     | grep -vE '::(locate_error|repair|utf16_one_by_one)$|::handover::|::OPS::|::isa::(detected|has_feature)$' || true)
 if [ -n "$outlined" ]; then
     echo "algorithms or primitives compiled as separate functions (not inlined):"
