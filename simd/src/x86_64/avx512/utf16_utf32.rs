@@ -1,15 +1,14 @@
 //! UTF-16 <-> UTF-32 with AVX-512 VBMI2, surrogate pairs included.
 //!
-//! Bulk loops first (measured on Zen 5: the one-step loop alone, below, ran at
-//! ~15 GB/s on every text, a quarter of avx2, because each step's load waited for
-//! a popcount of the step before):
+//! Bulk loops first (the one-step loop alone, below, is slow on every text: each
+//! step's load waits for a popcount of the step before):
 //!
 //! - UTF-16 -> UTF-32 ([`bmp16_to_32`]): 128 units (four vectors) without any
 //!   surrogate per test, zero-extended by the avx2 kernel's widening loads
-//!   (`vpmovzxwd` to 256 bits: 2-7% faster than at 512 bits on Sapphire Rapids)
+//!   (`vpmovzxwd` to 256 bits, which Intel cores run faster than at 512 bits)
 //!   and stored with plain stores;
 //!   the stores aligned to 64 bytes first when `dst` allows it (one masked step;
-//!   on Intel Sapphire Rapids a store straddling two cache lines costs ~20%);
+//!   on Intel cores a store that straddles two cache lines is slow);
 //!   then [`pairs16_to_32`]: runs of whole pairs, four vectors per test, converted
 //!   in place (as the generic code: `PairRun`, `pairs_to_utf32`); then
 //!   steps of 16 units whose input position advances by
@@ -19,8 +18,8 @@
 //!   permute, other mixes by `vpcompressd`; before each such step, 32 units that
 //!   are sixteen pairs (aligned, or one unit off after a carry) are converted in
 //!   place: each 32-bit lane is a pair, `(hi - D800) << 10 | (lo - DC00)` by one
-//!   `vpmaddwd`, plus 0x10000 (Emoji text on Zen 5: 20 GB/s with the 16-unit
-//!   steps alone, 46-50 with this; simdutf's icelake kernel 26-28).
+//!   `vpmaddwd`, plus 0x10000 (emoji text is mostly such runs, and the 16-unit
+//!   steps alone convert a pair with a compress and a popcount-dependent store).
 //! - UTF-32 -> UTF-16 ([`bmp32_to_16`]): 64 code points (four vectors) per test,
 //!   BMP-only ones narrowed with `vpermt2w`, supplementary-only ones rewritten in
 //!   place as `high | low << 16`, plain stores.
@@ -181,18 +180,17 @@ unsafe fn bmp16_to_32(
                 w
             }
         };
-        // The loop's widening is the avx2 kernel's, 32 bytes per store: on Intel
-        // Sapphire Rapids 512-bit `vpmovzxwd` and stores ran 2-7% slower than it
-        // (the stores aligned or not; 256-bit stores after a 512-bit widening too).
+        // The loop's widening is the avx2 kernel's, 32 bytes per store: Intel cores
+        // run it faster than a 512-bit `vpmovzxwd` and 512-bit stores (aligned or
+        // not), or 256-bit stores after a 512-bit widening.
         // Its widening loads read the units again through a pointer the optimizer
         // cannot relate to `src` (see `generic::utf16::utf16_to_utf32`), else it
         // rebuilds them from the 512-bit loads unit by unit (`vpinsrw`).
         let src_w = core::hint::black_box(src.as_ptr());
         // The stores aligned to the vector: first the units up to the next 64-byte
         // boundary of `dst` (when `dst` is aligned to the unit), one masked step.
-        // (Measured on Intel Sapphire Rapids: 19.5-22 GB/s with `dst` 16 or 48
-        // bytes past a 64-byte boundary, 25-28 with it aligned; stores that
-        // straddle two cache lines cost there, loads much less.)
+        // (On Intel cores stores that straddle two cache lines are slow, loads much
+        // less so.)
         let head = (dst.as_ptr() as usize + out).wrapping_neg() % 64;
         if head != 0 && head.is_multiple_of(4) && pos + 256 <= end && out + 512 <= dst.len() {
             let units = head / 4;
@@ -293,9 +291,9 @@ unsafe fn pairs16_to_32(
         let run = PairRun::<Zmm>::new(from);
         loop {
             // Runs of pairs (emoji): four vectors of nothing but whole pairs per
-            // test, converted in place with plain stores (Intel Sapphire Rapids:
-            // 24-25 GB/s with the sixteen-pair steps below alone, whose test is a
-            // chain of mask operations, 33-35 with this, as the avx2 kernel).
+            // test, converted in place with plain stores (the test of the
+            // sixteen-pair steps below is a chain of mask operations, which this
+            // loop spreads over four vectors).
             // After a carry the pairs start one unit later (the unit at `pos` is
             // the low half already converted), and the carry stays.
             let skip = 2 * carry as usize;
@@ -583,10 +581,10 @@ unsafe fn bmp32_to_16(
         );
         // The stores aligned to the vector, as in `bmp16_to_32`: first the code
         // points up to the next 64-byte boundary of `dst` (when `dst` is aligned to
-        // the unit), one masked step of up to 31. (Intel Sapphire Rapids, Japanese
-        // from UTF-32LE with `dst` 16 bytes past a boundary: 62.5 -> 78.7 GB/s,
-        // 0.96 -> 1.19 of the avx2 kernel, whose 32-byte stores straddle half as
-        // often.)
+        // the unit), one masked step of up to 31. (On Intel cores a store that
+        // straddles two cache lines is slow; from a misaligned `dst` every 64-byte
+        // store does, where only every other 32-byte store of the avx2 kernel
+        // would.)
         let head = (dst.as_ptr() as usize + out).wrapping_neg() % 64;
         if head != 0 && head.is_multiple_of(2) && pos + 512 <= end && out + 256 + head <= dst.len()
         {
