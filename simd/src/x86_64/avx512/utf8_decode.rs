@@ -1,8 +1,8 @@
 //! UTF-8 -> UTF-16 and UTF-8 -> UTF-32 on the `"avx512-vbmi2"` tier: the generic
 //! loop of [`crate::generic::utf8_decode`] (256-bit blocks) with hooks
-//! ([`Vbmi2Dec`]): a 512-bit run over the text's blocks ([`run_blocks`], its state
-//! between steps [`Run`]), and the
-//! avx2 kernel's hooks for ASCII runs and for the blocks the run declines.
+//! ([`Vbmi2Dec`]): a 512-bit run over the text's blocks ([`run_blocks`], with its
+//! state between steps in [`Run`]), and the avx2 kernel's hooks for ASCII runs and
+//! for the blocks the run declines.
 //!
 //! # The run
 //!
