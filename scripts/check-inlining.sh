@@ -6,7 +6,8 @@
 # rest, only the operations named in their `generic [...]`/`own [...]` lists, as
 # `OPS::GENERIC::<operation>`/`OPS::<operation>`) must exist, and no `Vector` method,
 # `core::arch` intrinsic, generic algorithm, AVX-512 wrapper function or ISA block
-# helper may remain as a separate function (that would mean a
+# helper (a function or a method of a type such as the AVX-512 decoder's `Run`) may
+# remain as a separate function (that would mean a
 # call per primitive in the hot loop, e.g. from code compiled without the target
 # feature). Cold helpers (exact error location, lossy repair, hand-over, the
 # per-character UTF-16 surrogate path)
@@ -64,7 +65,7 @@ for k in $tiers; do
         fi
     done
 done
-outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::VectorExt>|as utfast_simd::generic::codepage::lookup::Lookup128>|core_arch::|utfast_simd::x86_64::avx512::isa::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$' <<<"$syms" \
+outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::(VectorExt|Lookup128)>|core_arch::|utfast_simd::x86_64::avx512::isa::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_:]+::[A-Z][A-Za-z0-9_]*(<[^>]*>)?::[a-z0-9_]+$' <<<"$syms" \
     | grep -vE '::(locate_error|repair|utf16_one_by_one)$|::handover::|::OPS::|::isa::(detected|has_feature)$' || true)
 if [ -n "$outlined" ]; then
     echo "algorithms or primitives compiled as separate functions (not inlined):"

@@ -9,7 +9,7 @@
 //! builder), `dispatch` (registry, detection, cache), `vector`/`vector_ext` (the
 //! crate-private `Vector` traits and one impl per ISA), `generic` (each algorithm
 //! once, generic over `Vector`, with hooks for ISA-specific block code), and one file
-//! per kernel (`x86_64/{sse42,avx2,avx512}.rs`, `aarch64/neon.rs`) holding its
+//! per kernel (`x86_64/{sse42,avx2}.rs`, `x86_64/avx512/{bw,vbmi2}.rs`, `aarch64/neon.rs`) holding its
 //! detection, its instantiation and its table.
 #![no_std]
 

@@ -1,6 +1,7 @@
 //! [`VectorExt`]: the extra primitives of the "unit-oriented" algorithms
 //! (UTF-16/UTF-32/Latin-1 validation, widening, narrowing, byte swapping, lengths),
-//! a crate-private sub-trait of [`Vector`] implemented for the same four types.
+//! a crate-private sub-trait of [`Vector`] implemented for the same four types, and
+//! [`Lookup128`], the 128-entry table look-up of the code page transcoders.
 //!
 //! As for [`Vector`], every method is `#[inline(always)]`, carries no
 //! `#[target_feature]` and is `unsafe` because it executes instructions of the
@@ -348,6 +349,51 @@ pub(crate) trait VectorExt: Vector {
     /// # Safety
     /// The CPU supports the implementing ISA.
     unsafe fn gt_u32(self, other: Self) -> Self;
+}
+
+/// A vector that can look bytes up in a 128-entry table held in registers: the
+/// primitive of the code page transcoders (`generic/codepage.rs`), one
+/// implementation per register type (with the [`VectorExt`] impls).
+///
+/// # x86 (`pshufb` / `vpshufb`: 16-entry tables per 128-bit lane)
+///
+/// The table is cut into eight 16-entry slices `T0..T7` (slice `k` holds the bytes
+/// `0x80 + 16k ..`), stored *telescoped*: `D0 = T0`, `Dk = Tk ^ T(k-1)`. For a byte
+/// `x`, the index starts as `i = x ^ 0x80` read as a signed byte (`x >= 0x80`: `0..=127`,
+/// its slice `h` in the high nibble; ASCII: negative) and goes down by 16 with
+/// signed saturation (`psubsb`) before each next slice. `pshufb` gives zero where
+/// the index is negative and `Dk[i & 15]` otherwise, so the XOR of the eight results
+/// is `D0[l] ^ .. ^ Dh[l] = Th[l]` (`l = x & 15`) for a high byte, and zero for ASCII
+/// (negative from the start, and saturation keeps it so). Eight shuffles, eight
+/// subtractions (shared by the two tables of a pair) and seven XORs per table.
+///
+/// # NEON (`tbl` with four registers: 64-entry tables)
+///
+/// Two lookups of 64 entries: `tbl4(T[0..64], x ^ 0x80)` and `tbl4(T[64..128],
+/// (x ^ 0x80) - 64)`; `tbl` gives zero for an index of 64 or more, so each byte is
+/// found by exactly one of them, and ASCII (index 0x80 and above) by neither.
+pub(crate) trait Lookup128: VectorExt {
+    /// A table prepared for [`Lookup128::lookup128`].
+    type Table: Copy;
+
+    /// Prepares the table `t` (entry `i` for the byte `0x80 + i`).
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn table128(t: &[u8; 128]) -> Self::Table;
+
+    /// Per byte `x`: `t[x - 0x80]` for `x >= 0x80`, 0 for `x < 0x80`, for the two
+    /// tables `a` and `b`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn lookup128_pair(self, a: &Self::Table, b: &Self::Table) -> (Self, Self);
+
+    /// Per byte `x`: `t[x - 0x80]` for `x >= 0x80`, 0 for `x < 0x80`.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    unsafe fn lookup128(self, t: &Self::Table) -> Self;
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -1,9 +1,9 @@
-//! [`VectorExt`] for `uint8x16_t` (NEON, little-endian aarch64).
+//! [`VectorExt`] and [`Lookup128`] for `uint8x16_t` (NEON, little-endian aarch64).
 //!
 //! Each method's `# Safety` contract is the trait's: the CPU supports NEON. The
 //! `SAFETY:` comments below refer to that contract.
 
-use super::VectorExt;
+use super::{Lookup128, VectorExt};
 use core::arch::aarch64::*;
 
 impl VectorExt for uint8x16_t {
@@ -240,6 +240,32 @@ impl VectorExt for uint8x16_t {
                 vld1q_u8(ptr.add(32)),
                 vld1q_u8(ptr.add(48)),
             ]
+        }
+    }
+}
+
+impl Lookup128 for uint8x16_t {
+    type Table = [uint8x16x4_t; 2];
+
+    #[inline(always)]
+    unsafe fn table128(t: &[u8; 128]) -> [uint8x16x4_t; 2] {
+        // SAFETY: the caller guarantees NEON; `t` is 128 readable bytes.
+        unsafe { [vld1q_u8_x4(t.as_ptr()), vld1q_u8_x4(t.as_ptr().add(64))] }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup128_pair(self, a: &[uint8x16x4_t; 2], b: &[uint8x16x4_t; 2]) -> (Self, Self) {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { (self.lookup128(a), self.lookup128(b)) }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup128(self, t: &[uint8x16x4_t; 2]) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            let i = veorq_u8(self, vdupq_n_u8(0x80));
+            let j = vsubq_u8(i, vdupq_n_u8(64));
+            vorrq_u8(vqtbl4q_u8(t[0], i), vqtbl4q_u8(t[1], j))
         }
     }
 }

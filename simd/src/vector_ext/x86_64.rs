@@ -1,5 +1,6 @@
-//! [`VectorExt`] for `__m128i` (SSSE3 + SSE4.1), `__m256i` (AVX2) and `isa::Zmm`
-//! (AVX-512F + BW through the instruction wrapper `crate::x86_64::avx512::isa`).
+//! [`VectorExt`] and [`Lookup128`] for `__m128i` (SSSE3 + SSE4.1), `__m256i` (AVX2)
+//! and `isa::Zmm` (AVX-512F + BW through the instruction wrapper
+//! `crate::x86_64::avx512::isa`).
 //!
 //! Each method's `# Safety` contract is the trait's: the CPU supports the ISA named
 //! above for the type. The `SAFETY:` comments below refer to that contract.
@@ -8,7 +9,8 @@
 //! fix up the lane order with one cross-lane 64-bit permute so that the results are
 //! in memory order, as the trait promises.
 
-use super::VectorExt;
+use super::{Lookup128, VectorExt};
+use crate::vector::Vector;
 use crate::x86_64::avx512::isa::{self, Zmm};
 use core::arch::x86_64::*;
 
@@ -683,3 +685,78 @@ impl VectorExt for Zmm {
         unsafe { [isa::loadu(ptr)] }
     }
 }
+
+/// The telescoped slices of `t` (see [`Lookup128`]).
+#[inline(always)]
+fn telescoped(t: &[u8; 128]) -> [[u8; 16]; 8] {
+    let mut d = [[0u8; 16]; 8];
+    for (k, dk) in d.iter_mut().enumerate() {
+        for (j, x) in dk.iter_mut().enumerate() {
+            let prev = if k == 0 { 0 } else { t[16 * (k - 1) + j] };
+            *x = t[16 * k + j] ^ prev;
+        }
+    }
+    d
+}
+
+/// [`Lookup128`] for an x86 register type `$t` whose signed saturating byte
+/// subtraction is `$subs`, on the ISA `$isa`: eight 16-entry look-ups (see the
+/// trait's documentation).
+macro_rules! lookup128 {
+    ($t:ty, $subs:path, $isa:literal) => {
+        impl Lookup128 for $t {
+            type Table = [$t; 8];
+
+            #[inline(always)]
+            unsafe fn table128(t: &[u8; 128]) -> [$t; 8] {
+                let d = telescoped(t);
+                // SAFETY: the caller guarantees the ISA. (A loop, not a closure:
+                // a closure would be compiled without the caller's features.)
+                unsafe {
+                    let mut out = [<$t>::splat(0); 8];
+                    for (o, s) in out.iter_mut().zip(&d) {
+                        *o = <$t>::broadcast_lane(s);
+                    }
+                    out
+                }
+            }
+
+            #[inline(always)]
+            unsafe fn lookup128_pair(self, a: &[$t; 8], b: &[$t; 8]) -> ($t, $t) {
+                // SAFETY: the caller guarantees the ISA (`$isa`).
+                unsafe {
+                    let step = <$t>::splat(16);
+                    let mut i = self.xor(<$t>::splat(0x80));
+                    let (mut x, mut y) = (i.lookup16(a[0]), i.lookup16(b[0]));
+                    for k in 1..8 {
+                        i = $subs(i, step);
+                        x = x.xor(i.lookup16(a[k]));
+                        y = y.xor(i.lookup16(b[k]));
+                    }
+                    (x, y)
+                }
+            }
+
+            #[inline(always)]
+            unsafe fn lookup128(self, t: &[$t; 8]) -> $t {
+                // SAFETY: the caller guarantees the ISA (`$isa`).
+                unsafe {
+                    let step = <$t>::splat(16);
+                    let mut i = self.xor(<$t>::splat(0x80));
+                    let mut x = i.lookup16(t[0]);
+                    for tk in &t[1..] {
+                        i = $subs(i, step);
+                        x = x.xor(i.lookup16(*tk));
+                    }
+                    x
+                }
+            }
+        }
+    };
+}
+
+lookup128!(__m128i, _mm_subs_epi8, "SSSE3");
+lookup128!(__m256i, _mm256_subs_epi8, "AVX2");
+// The AVX-512 tiers take the avx2 entries for the code pages; this instantiation
+// keeps the 512-bit generic table complete (through the `isa` wrapper).
+lookup128!(Zmm, isa::subs_epi8, "AVX-512BW");

@@ -4,14 +4,14 @@
 //! Every operation is the generic algorithm with 256-bit vectors (the UTF-8
 //! decoder's table-driven windows and Latin-1 <-> UTF-8 use 128-bit vectors,
 //! VEX-encoded). [`Avx2`] is the kernel's hooks type: the whole-block UTF-8 ->
-//! UTF-16/UTF-32 conversions of `utf8_decode.rs`/`utf8_blocks.rs` plug into the
+//! UTF-16/UTF-32 conversions of `utf8_decode.rs`/`utf8_block.rs` plug into the
 //! generic decoder through it, and `popcnt` counts the bytes of the UTF-8 encoder's
 //! packing controls.
 
 use crate::kernel::Kernel;
 use utfast_scalar::Mode;
 
-mod utf8_blocks;
+mod utf8_block;
 mod utf8_decode;
 
 /// Whether this CPU supports the kernel (AVX2 and POPCNT): run-time detection with

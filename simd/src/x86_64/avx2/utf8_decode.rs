@@ -21,11 +21,11 @@
 //!   characters becomes sixteen code points or surrogate pairs by arithmetic alone.
 //!
 //! Other blocks (4-byte characters mixed with shorter ones) decline and take the
-//! generic windows. The conversions themselves are in `super::utf8_blocks`.
+//! generic windows. The conversions themselves are in `super::utf8_block`.
 
 use core::arch::x86_64::*;
 
-use super::utf8_blocks::{
+use super::utf8_block::{
     block_1_to_3, block_three, four_byte, three_byte_layout, three_byte_range_error,
     ALL_THREE_BYTE, BLOCK_1_TO_3_WRITE, BLOCK_THREE_WRITE,
 };
@@ -166,8 +166,8 @@ pub(super) unsafe fn ascii_run<const UTF32: bool, const BE: bool>(
     unsafe { widen_if_ascii::<UTF32, BE, 4, true>(src.as_ptr(), dst.as_mut_ptr()) };
     // The run goes on from the last of those bytes whose output starts on a 32-byte
     // boundary of `dst` (when `dst` is aligned to the unit), rewriting a few units:
-    // on Intel (Sapphire Rapids) the widening stores ran 15-20% slower with `dst`
-    // 16 bytes past a 32-byte boundary, every other one straddling two cache lines.
+    // on Intel cores a store that straddles two cache lines is slow, and with `dst`
+    // 16 bytes past a 32-byte boundary every other widening store would.
     let d = dst.as_ptr() as usize;
     let back = if d.is_multiple_of(unit) {
         (d + 64 * unit) % 32 / unit

@@ -21,7 +21,8 @@ pub(super) static SWAP16: Bytes64 = swap_table(1);
 /// `vpshufb` control reversing the bytes of each 32-bit lane.
 pub(super) static SWAP32: Bytes64 = swap_table(3);
 
-/// The lowest `n` bits set (`n <= 64`).
+/// The lowest `n` bits set (all 64 for `n >= 64`): the mask of the first `n` lanes of a
+/// masked load or store (truncated to the lane count: `as u32`, `as u16`).
 #[inline(always)]
 pub(super) fn low_bits(n: usize) -> u64 {
     if n >= 64 {

@@ -3,7 +3,7 @@
 //!
 //! - Latin-1 -> UTF-8 ([`latin1_to_utf8`]): ASCII with 512-bit loads and plain
 //!   stores up to the first block with a byte from 0x80, then the avx2 kernel's
-//!   entry (see the function for what was measured).
+//!   entry (see the function for why).
 //! - UTF-8 -> Latin-1, 64 bytes per step: a block converts on its own when every
 //!   byte is ASCII, a first byte C2/C3, or a continuation byte right after one.
 //!   That check is the whole validation: C2/C3 and one continuation byte are
@@ -14,8 +14,9 @@
 //!   otherwise, and advances by exactly 64
 //!   bytes per step so that no load waits for the previous step (a first byte in
 //!   the last lane is carried: lane 0 of the next step holds its continuation
-//!   byte); the position no longer depends on a popcount of the step before,
-//!   which held the old loop to ~8 GB/s on text with scattered accented letters.
+//!   byte); the position does not depend on a popcount of the step before, a
+//!   dependency that would serialise the steps on text with scattered accented
+//!   letters.
 //!   Any block the bulk cannot convert (an error, a character above U+00FF, lossy
 //!   repair) goes to steps in which a first byte in the last position waits for
 //!   the next step, and from there to the scalar transcoder from the block's
@@ -26,20 +27,10 @@
 //! Latin-1 is masked to the exact output, and the loops run while `dst` has room
 //! for a step's largest output (the scalar transcoder converts what is left).
 
-use super::consts::load4;
+use super::consts::{load4, low_bits};
 use super::isa;
 use crate::generic::handover::{shift, utf8_resync};
 use utfast_scalar::{transcode as scalar, Mode, TranscodeError};
-
-/// The lowest `n` bits set (`n <= 64`).
-#[inline(always)]
-fn low_bits(n: u32) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
-}
 
 /// Copies ASCII from `src[pos..]` to `dst[out..]`, 256 bytes (four vectors, one
 /// test) at a time with plain stores, while both have 256 bytes left; returns the
@@ -53,16 +44,15 @@ unsafe fn ascii_copy(src: &[u8], dst: &mut [u8], mut pos: usize, mut out: usize)
     // the stores write `dst[out..out + 256]`, inside both as the loop checks.
     unsafe {
         // The stores aligned to 64 bytes: first the bytes up to the boundary, one
-        // masked step (Intel Sapphire Rapids: a 64-byte store straddling two cache
-        // lines costs; UTF-8 -> Latin-1 on ASCII 41-43 -> 53 GB/s with `dst` 16
-        // bytes past a boundary).
+        // masked step (on Intel cores a 64-byte store that straddles two cache lines
+        // is slow).
         let head = (dst.as_ptr() as usize + out).wrapping_neg() % 64;
         if head != 0 && pos + 256 + head <= src.len() && out + 256 + head <= dst.len() {
             let v = isa::loadu(src.as_ptr().add(pos));
-            if isa::movepi8_mask(v) & low_bits(head as u32) != 0 {
+            if isa::movepi8_mask(v) & low_bits(head) != 0 {
                 return (pos, out);
             }
-            isa::mask_storeu_epi8(dst.as_mut_ptr().add(out), low_bits(head as u32), v);
+            isa::mask_storeu_epi8(dst.as_mut_ptr().add(out), low_bits(head), v);
             pos += head;
             out += head;
         }
@@ -86,12 +76,9 @@ unsafe fn ascii_copy(src: &[u8], dst: &mut [u8], mut pos: usize, mut out: usize)
 /// `Kernel::latin1_to_utf8`: ASCII 256 bytes at a time with 512-bit loads and
 /// plain stores, up to the first 256-byte block with a byte from 0x80; from there
 /// the avx2 kernel's entry (the generic 16-byte loop, with its own 64-byte ASCII
-/// path) converts the rest. Measured on Zen 5 against the avx2 entry alone: 1.12x
-/// on ASCII, 1.00x on text with scattered accented letters. What it replaced or
-/// was tried there: the 512-bit conversion of non-ASCII blocks (16-bit lanes and
-/// `vpcompressb`, 32 bytes per step) ran at 0.37x avx2 on such text, 0.75x with
-/// plain stores; the generic loop inlined here (compiled with the tier's features)
-/// at 0.95x; returning to the ASCII loop after every 16 KiB, 0.98x.
+/// path) converts the rest: a 512-bit ASCII copy gains over it, while a 512-bit
+/// conversion of the other blocks (16-bit lanes and `vpcompressb`, 32 bytes per
+/// step) does not: its output position waits for a popcount every step.
 ///
 /// # Safety
 /// The CPU supports the tier's features.
@@ -146,7 +133,7 @@ pub(crate) unsafe fn utf8_to_latin1(
         }
         steps -= 1;
         let n = (src.len() - pos).min(64);
-        let valid = low_bits(n as u32);
+        let valid = low_bits(n);
         // SAFETY: the masked load reads the `n` bytes at `pos` (inside `src`); the
         // store writes at most one byte per consumed byte, `<= 64`, at `out`.
         let step = unsafe {
@@ -174,7 +161,11 @@ pub(crate) unsafe fn utf8_to_latin1(
                     let chars = isa::mask_add_epi8(v, c3 << 1, v, isa::set1_epi8(0x40));
                     let keep = take & !leads;
                     let k = keep.count_ones();
-                    isa::mask_storeu_epi8(d, low_bits(k), isa::maskz_compress_epi8(keep, chars));
+                    isa::mask_storeu_epi8(
+                        d,
+                        low_bits(k as usize),
+                        isa::maskz_compress_epi8(keep, chars),
+                    );
                     Some((take.count_ones() as usize, k as usize))
                 }
             }
@@ -214,13 +205,11 @@ pub(crate) unsafe fn utf8_to_latin1(
 /// character above U+00FF, a truncated sequence: the caller's steps and the
 /// scalar code take those).
 ///
-/// Session 12, Sapphire Rapids, "Latin1" (an accented letter every ~80 bytes),
-/// `alignbench`-style timing of this function's build before and after, GB/s:
-/// the ASCII loop tried only after 128 bytes without a first byte in a row, not
-/// after every step without one (its alignment step and four-vector test almost
-/// always failed on such text) 16.6 -> 18.8; `bzhi` for the store mask and one
-/// branch for both checks 18.8 -> 20.3; two steps per iteration (one bounds check,
-/// one branch for the checks of both) 20.3 -> 25-28 (simdutf `icelake`: 22).
+/// On text with an accented letter every few dozen bytes: the ASCII loop is tried
+/// only after 128 bytes without a first byte in a row (its alignment step and
+/// four-vector test would almost always fail there); the store mask is one `bzhi`
+/// and one branch takes the checks of both steps of an iteration, which has one
+/// bounds check.
 ///
 /// # Safety
 /// The CPU supports the tier's features; `pos <= src.len()`, `out <= dst.len()`.
@@ -244,8 +233,8 @@ unsafe fn bulk_utf8_to_latin1(
             isa::set1_epi8(0x40),
         );
         // Whether the last step had a first byte: then the next step comes
-        // without the ASCII loop's test (text with an accented letter every few
-        // dozen bytes: Sapphire Rapids 7.0-7.5 -> 15 GB/s).
+        // without the ASCII loop's test (which text with an accented letter every
+        // few dozen bytes would fail almost every time).
         // 128-byte iterations without a first byte in a row; from two on, the
         // next iteration tries the ASCII loop.
         let mut calm = 2u32;

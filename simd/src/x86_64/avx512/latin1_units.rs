@@ -86,9 +86,9 @@ pub(crate) unsafe fn latin1_to_utf16(
             isa::mask_storeu_epi16(d.add(2 * pos), m as u32, w);
         };
         // The stores aligned to 64 bytes when `dst` allows it (an even
-        // misalignment): first one masked step up to the boundary. (Intel Sapphire
-        // Rapids: 23-26 GB/s on ASCII with `dst` 16 or 48 bytes past a 64-byte
-        // boundary, every store straddling two cache lines; 28-29 aligned.)
+        // misalignment): first one masked step up to the boundary. (On Intel cores a
+        // store that straddles two cache lines is slow, and from a misaligned `dst`
+        // every 64-byte store does.)
         let head = (d as usize).wrapping_neg() % 64;
         if head != 0 && head.is_multiple_of(2) && limit >= 64 + head / 2 {
             step(0, head / 2);
@@ -152,7 +152,7 @@ pub(crate) unsafe fn latin1_to_utf32(
             isa::mask_storeu_epi32(d.add(4 * pos), m as u16, w);
         };
         // The stores aligned to 64 bytes when `dst` allows it, as in
-        // `latin1_to_utf16` (Sapphire Rapids: 11-12 GB/s misaligned, 14 aligned).
+        // `latin1_to_utf16`.
         let head = (d as usize).wrapping_neg() % 64;
         if head != 0 && head.is_multiple_of(4) && limit >= 64 + head / 4 {
             step(0, head / 4);
@@ -246,8 +246,8 @@ unsafe fn utf16_narrow<const BIG: bool>(
         // The bits of a unit above 0xFF, as a lane of the input.
         let high = isa::set1_epi16(if BIG { 0x00FF } else { 0xFF00u16 as i16 });
         // The stores aligned to 64 bytes: first the units up to the boundary of
-        // `dst`, in masked steps of up to 32 (Intel Sapphire Rapids, Latin text with
-        // `dst` 16-48 bytes past a boundary: 62-76 GB/s before, 77-85 after).
+        // `dst`, in masked steps of up to 32 (stores that straddle two cache lines
+        // are slow on Intel cores).
         let mut head = (dst.as_ptr() as usize).wrapping_neg() % 64;
         if pos + 256 + 2 * head <= end && out + 128 + head <= dst.len() {
             while head > 0 {

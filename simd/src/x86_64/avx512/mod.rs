@@ -13,8 +13,8 @@
 //! conversion does not win back, and their transcoders have no VBMI2. That holds
 //! for the F/BW code of this directory too (`latin1_units`): those operations
 //! stream memory, and their masks only replace a short scalar tail. The byte swaps
-//! are the avx2 entry on both tiers (the 512-bit ones, measured on Zen 5, were
-//! slower: 0.85-0.9x for UTF-32, 0.1x on surrogate pairs for UTF-16; deleted).
+//! are the avx2 entry on both tiers: at 512 bits they are slower (the UTF-16 one
+//! far slower on text of surrogate pairs).
 //!
 //! The tiers are detected at run time. With `--cfg utfast_avx512_model` (the
 //! portable model of the AVX-512 instructions, for machines without them) both
@@ -23,12 +23,12 @@
 
 pub(crate) mod bw;
 mod consts;
-mod dec_utf8;
-mod enc_utf8;
 pub(crate) mod isa;
 mod latin1;
 mod latin1_units;
 mod utf16_utf32;
+mod utf8_decode;
+mod utf8_encode;
 pub(crate) mod vbmi2;
 
 /// The features of the `"avx512"` tier's functions: AVX-512 F, BW, VL, DQ, CD, and
@@ -95,15 +95,16 @@ mod tests {
             assert_eq!(imp(super::vbmi2::IMPLS), "avx512", "{op}");
             assert_eq!(imp(super::bw::IMPLS), "avx2", "{op}");
         }
-        // The byte swaps: the avx2 entry on both tiers (measured faster on Zen 5).
+        // The byte swaps: the avx2 entry on both tiers (see the module
+        // documentation).
         for op in ["utf16_to_utf16", "utf32_to_utf32"] {
             let imp = |t: &[(&'static str, &'static str)]| t.iter().find(|e| e.0 == op).unwrap().1;
             assert_eq!(imp(super::vbmi2::IMPLS), "avx2", "{op}");
             assert_eq!(imp(super::bw::IMPLS), "avx2", "{op}");
         }
         // UTF-16/32 -> UTF-8: the generic encoder with the VBMI2 tier's hooks
-        // (`enc_utf8.rs`); UTF-8 -> UTF-16/32: the generic decoder with the
-        // tier's 512-bit runs and the avx2 kernel's block hooks (`dec_utf8.rs`).
+        // (`utf8_encode.rs`); UTF-8 -> UTF-16/32: the generic decoder with the
+        // tier's 512-bit runs and the avx2 kernel's block hooks (`utf8_decode.rs`).
         for (op, imp) in [
             ("utf16_to_utf8", "avx512-vbmi2"),
             ("utf32_to_utf8", "avx512-vbmi2"),

@@ -1,15 +1,14 @@
 //! UTF-16 <-> UTF-32 with AVX-512 VBMI2, surrogate pairs included.
 //!
-//! Bulk loops first (measured on Zen 5: the one-step loop alone, below, ran at
-//! ~15 GB/s on every text, a quarter of avx2, because each step's load waited for
-//! a popcount of the step before):
+//! Bulk loops first (the one-step loop alone, below, is slow on every text: each
+//! step's load waits for a popcount of the step before):
 //!
 //! - UTF-16 -> UTF-32 ([`bmp16_to_32`]): 128 units (four vectors) without any
 //!   surrogate per test, zero-extended by the avx2 kernel's widening loads
-//!   (`vpmovzxwd` to 256 bits: 2-7% faster than at 512 bits on Sapphire Rapids)
+//!   (`vpmovzxwd` to 256 bits, which Intel cores run faster than at 512 bits)
 //!   and stored with plain stores;
 //!   the stores aligned to 64 bytes first when `dst` allows it (one masked step;
-//!   on Intel Sapphire Rapids a store straddling two cache lines costs ~20%);
+//!   on Intel cores a store that straddles two cache lines is slow);
 //!   then [`pairs16_to_32`]: runs of whole pairs, four vectors per test, converted
 //!   in place (as the generic code: `PairRun`, `pairs_to_utf32`); then
 //!   steps of 16 units whose input position advances by
@@ -19,8 +18,8 @@
 //!   permute, other mixes by `vpcompressd`; before each such step, 32 units that
 //!   are sixteen pairs (aligned, or one unit off after a carry) are converted in
 //!   place: each 32-bit lane is a pair, `(hi - D800) << 10 | (lo - DC00)` by one
-//!   `vpmaddwd`, plus 0x10000 (Emoji text on Zen 5: 20 GB/s with the 16-unit
-//!   steps alone, 46-50 with this; simdutf's icelake kernel 26-28).
+//!   `vpmaddwd`, plus 0x10000 (emoji text is mostly such runs, and the 16-unit
+//!   steps alone convert a pair with a compress and a popcount-dependent store).
 //! - UTF-32 -> UTF-16 ([`bmp32_to_16`]): 64 code points (four vectors) per test,
 //!   BMP-only ones narrowed with `vpermt2w`, supplementary-only ones rewritten in
 //!   place as `high | low << 16`, plain stores.
@@ -49,7 +48,7 @@
 //! room for a step's largest output (64 bytes); the scalar transcoder converts the
 //! rest.
 
-use super::consts::{load4, Bytes64, SWAP16, SWAP32};
+use super::consts::{load4, low_bits, Bytes64, SWAP16, SWAP32};
 use super::isa::{self, Zmm};
 use crate::generic::handover::{shift, utf16_resync};
 use crate::generic::swap::PairRun;
@@ -66,16 +65,6 @@ fn spread2(x: u16) -> u32 {
     x = (x | x << 4) & 0x0F0F_0F0F;
     x = (x | x << 2) & 0x3333_3333;
     (x | x << 1) & 0x5555_5555
-}
-
-/// The lowest `n` bits set (`n <= 32`).
-#[inline(always)]
-fn low_bits(n: u32) -> u32 {
-    if n >= 32 {
-        u32::MAX
-    } else {
-        (1u32 << n) - 1
-    }
 }
 
 /// Largest output of one step, and largest input: 16 units of four bytes, 16
@@ -116,11 +105,11 @@ pub(crate) unsafe fn utf16_to_utf32(
         }
         steps -= 1;
         let n = ((end - pos) / 2).min(16);
-        let m = low_bits(n as u32) as u16;
+        let m = low_bits(n) as u16;
         // SAFETY: the masked load reads the `n` units at `pos` (inside `src`); the
         // stores write at most `4 * n <= STEP` bytes at `out`.
         let r = unsafe {
-            let mut v = isa::maskz_loadu_epi16(low_bits(n as u32), src.as_ptr().add(pos));
+            let mut v = isa::maskz_loadu_epi16(low_bits(n) as u32, src.as_ptr().add(pos));
             if from == Endian::Big {
                 v = isa::shuffle_epi8(v, isa::loadu(SWAP16.0.as_ptr()));
             }
@@ -191,26 +180,25 @@ unsafe fn bmp16_to_32(
                 w
             }
         };
-        // The loop's widening is the avx2 kernel's, 32 bytes per store: on Intel
-        // Sapphire Rapids 512-bit `vpmovzxwd` and stores ran 2-7% slower than it
-        // (the stores aligned or not; 256-bit stores after a 512-bit widening too).
+        // The loop's widening is the avx2 kernel's, 32 bytes per store: Intel cores
+        // run it faster than a 512-bit `vpmovzxwd` and 512-bit stores (aligned or
+        // not), or 256-bit stores after a 512-bit widening.
         // Its widening loads read the units again through a pointer the optimizer
         // cannot relate to `src` (see `generic::utf16::utf16_to_utf32`), else it
         // rebuilds them from the 512-bit loads unit by unit (`vpinsrw`).
         let src_w = core::hint::black_box(src.as_ptr());
         // The stores aligned to the vector: first the units up to the next 64-byte
         // boundary of `dst` (when `dst` is aligned to the unit), one masked step.
-        // (Measured on Intel Sapphire Rapids: 19.5-22 GB/s with `dst` 16 or 48
-        // bytes past a 64-byte boundary, 25-28 with it aligned; stores that
-        // straddle two cache lines cost there, loads much less.)
+        // (On Intel cores stores that straddle two cache lines are slow, loads much
+        // less so.)
         let head = (dst.as_ptr() as usize + out).wrapping_neg() % 64;
         if head != 0 && head.is_multiple_of(4) && pos + 256 <= end && out + 512 <= dst.len() {
             let units = head / 4;
             let v = isa::loadu(src.as_ptr().add(pos));
             let sur = isa::cmpeq_epi16_mask(isa::and_si512(v, m_f8), p_sur);
-            if sur & low_bits(units as u32) == 0 {
+            if sur & low_bits(units) as u32 == 0 {
                 let w = widen(isa::castsi512_si256(native(v)));
-                isa::mask_storeu_epi32(dst.as_mut_ptr().add(out), low_bits(units as u32) as u16, w);
+                isa::mask_storeu_epi32(dst.as_mut_ptr().add(out), low_bits(units) as u16, w);
                 pos += 2 * units;
                 out += head;
             }
@@ -303,9 +291,9 @@ unsafe fn pairs16_to_32(
         let run = PairRun::<Zmm>::new(from);
         loop {
             // Runs of pairs (emoji): four vectors of nothing but whole pairs per
-            // test, converted in place with plain stores (Intel Sapphire Rapids:
-            // 24-25 GB/s with the sixteen-pair steps below alone, whose test is a
-            // chain of mask operations, 33-35 with this, as the avx2 kernel).
+            // test, converted in place with plain stores (the test of the
+            // sixteen-pair steps below is a chain of mask operations, which this
+            // loop spreads over four vectors).
             // After a carry the pairs start one unit later (the unit at `pos` is
             // the low half already converted), and the carry stays.
             let skip = 2 * carry as usize;
@@ -382,7 +370,7 @@ unsafe fn pairs16_to_32(
                 cp = isa::shuffle_epi8(cp, isa::loadu(SWAP32.0.as_ptr()));
             }
             let k = (!lo).count_ones();
-            isa::mask_storeu_epi32(dst.as_mut_ptr().add(out), low_bits(k) as u16, cp);
+            isa::mask_storeu_epi32(dst.as_mut_ptr().add(out), low_bits(k as usize) as u16, cp);
             carry = hi >> 15;
             pos += 32;
             out += 4 * k as usize;
@@ -434,7 +422,7 @@ unsafe fn step16_to_32(
                 if cut == 0 {
                     return None;
                 }
-                m = low_bits(cut) as u16;
+                m = low_bits(cut as usize) as u16;
                 let out = if to == Endian::Big {
                     isa::shuffle_epi8(x, isa::loadu(SWAP32.0.as_ptr()))
                 } else {
@@ -449,7 +437,7 @@ unsafe fn step16_to_32(
                 isa::set1_epi32(0x1_0000 - (0xD800 << 10) - 0xDC00),
             );
             out = isa::maskz_compress_epi32(m & !low, isa::mask_blend_epi32(high & m, x, pair));
-            take = low_bits((m & !low).count_ones()) as u16;
+            take = low_bits((m & !low).count_ones() as usize) as u16;
         }
         if to == Endian::Big {
             out = isa::shuffle_epi8(out, isa::loadu(SWAP32.0.as_ptr()));
@@ -486,7 +474,7 @@ pub(crate) unsafe fn utf32_to_utf16(
         }
         steps -= 1;
         let n = ((end - pos) / 4).min(16);
-        let m = low_bits(n as u32) as u16;
+        let m = low_bits(n) as u16;
         // SAFETY: the masked load reads the `n` code points at `pos` (inside
         // `src`); the store writes at most two units per code point, `<= STEP`
         // bytes, at `out`.
@@ -531,7 +519,11 @@ pub(crate) unsafe fn utf32_to_utf16(
                 } else {
                     let keep = spread2(m) | spread2(supp) << 1;
                     let k = keep.count_ones();
-                    isa::mask_storeu_epi16(d, low_bits(k), isa::maskz_compress_epi16(keep, units));
+                    isa::mask_storeu_epi16(
+                        d,
+                        low_bits(k as usize) as u32,
+                        isa::maskz_compress_epi16(keep, units),
+                    );
                     Some(2 * k as usize)
                 }
             }
@@ -589,10 +581,10 @@ unsafe fn bmp32_to_16(
         );
         // The stores aligned to the vector, as in `bmp16_to_32`: first the code
         // points up to the next 64-byte boundary of `dst` (when `dst` is aligned to
-        // the unit), one masked step of up to 31. (Intel Sapphire Rapids, Japanese
-        // from UTF-32LE with `dst` 16 bytes past a boundary: 62.5 -> 78.7 GB/s,
-        // 0.96 -> 1.19 of the avx2 kernel, whose 32-byte stores straddle half as
-        // often.)
+        // the unit), one masked step of up to 31. (On Intel cores a store that
+        // straddles two cache lines is slow; from a misaligned `dst` every 64-byte
+        // store does, where only every other 32-byte store of the avx2 kernel
+        // would.)
         let head = (dst.as_ptr() as usize + out).wrapping_neg() % 64;
         if head != 0 && head.is_multiple_of(2) && pos + 512 <= end && out + 256 + head <= dst.len()
         {
@@ -610,12 +602,16 @@ unsafe fn bmp32_to_16(
                     | isa::cmpeq_epi32_mask(isa::and_si512(x, m_sur), p_sur)
             };
             let bad = u32::from(bad(v[0])) | u32::from(bad(v[1])) << 16;
-            if bad & low_bits(units) == 0 {
+            if bad & low_bits(units as usize) as u32 == 0 {
                 let mut w = isa::permutex2var_epi16(v[0], narrow, v[1]);
                 if to == Endian::Big {
                     w = isa::shuffle_epi8(w, isa::loadu(SWAP16.0.as_ptr()));
                 }
-                isa::mask_storeu_epi16(dst.as_mut_ptr().add(out), low_bits(units), w);
+                isa::mask_storeu_epi16(
+                    dst.as_mut_ptr().add(out),
+                    low_bits(units as usize) as u32,
+                    w,
+                );
                 pos += 4 * units as usize;
                 out += head;
             }

@@ -1,19 +1,15 @@
 //! The `"avx512-vbmi2"` tier: AVX-512 F/BW/VL/DQ/CD with VBMI and VBMI2 (Ice Lake,
 //! Sapphire Rapids, Zen 4/5).
 //!
-//! Validation, lengths and UTF-8 -> UTF-8 (measured faster at 512 bits than avx2
-//! in the hardware runs of `../shared/hardware/avx512.md`) run the generic
-//! algorithms with 512-bit vectors. UTF-16/UTF-32 -> UTF-8 run the generic encoder
-//! with 512-bit blocks and the tier's VBMI2 hooks (`enc_utf8.rs`); UTF-8 ->
+//! Validation, lengths and UTF-8 -> UTF-8 (long scans that gain from twice the
+//! bytes per instruction) run the generic algorithms with 512-bit vectors. UTF-16/UTF-32 -> UTF-8 run the generic encoder
+//! with 512-bit blocks and the tier's VBMI2 hooks (`utf8_encode.rs`); UTF-8 ->
 //! UTF-16/UTF-32 the generic decoder with a 512-bit run of blocks at a fixed stride
-//! and the avx2 block hooks (`dec_utf8.rs`). UTF-16 <-> UTF-32 and UTF-8 -> Latin-1
+//! and the avx2 block hooks (`utf8_decode.rs`). UTF-16 <-> UTF-32 and UTF-8 -> Latin-1
 //! are the tier's own bulk loops and fixed-advance steps; Latin-1 -> UTF-8 is a
 //! 512-bit ASCII prefix, then the avx2 entry; Latin-1 <-> UTF-16/32 are the F/BW
 //! code with masked last steps. Every other entry is the avx2 kernel's, among them
-//! the byte swaps: the tier's own versions ran slower than avx2 on Zen 5 (0.1-0.9x
-//! on some files) and were deleted, as was its first UTF-8 decoder (0.44-0.95x on
-//! eight of the ten lipsum files), which started every block at a character
-//! boundary.
+//! the byte swaps (see the parent module).
 
 use crate::kernel::Kernel;
 
@@ -39,10 +35,10 @@ crate::x86_64::avx512::isa::avx512_simd_kernel! {
         utf8_to_utf8,
     ];
     own [
-        utf8_to_utf16 = crate::x86_64::avx512::dec_utf8::utf8_to_utf16 as "avx512-vbmi2",
-        utf8_to_utf32 = crate::x86_64::avx512::dec_utf8::utf8_to_utf32 as "avx512-vbmi2",
-        utf16_to_utf8 = crate::x86_64::avx512::enc_utf8::utf16_to_utf8 as "avx512-vbmi2",
-        utf32_to_utf8 = crate::x86_64::avx512::enc_utf8::utf32_to_utf8 as "avx512-vbmi2",
+        utf8_to_utf16 = crate::x86_64::avx512::utf8_decode::utf8_to_utf16 as "avx512-vbmi2",
+        utf8_to_utf32 = crate::x86_64::avx512::utf8_decode::utf8_to_utf32 as "avx512-vbmi2",
+        utf16_to_utf8 = crate::x86_64::avx512::utf8_encode::utf16_to_utf8 as "avx512-vbmi2",
+        utf32_to_utf8 = crate::x86_64::avx512::utf8_encode::utf32_to_utf8 as "avx512-vbmi2",
         utf16_to_utf32 = crate::x86_64::avx512::utf16_utf32::utf16_to_utf32 as "avx512-vbmi2",
         utf32_to_utf16 = crate::x86_64::avx512::utf16_utf32::utf32_to_utf16 as "avx512-vbmi2",
         latin1_to_utf8 = crate::x86_64::avx512::latin1::latin1_to_utf8 as "avx512-vbmi2",

@@ -21,20 +21,22 @@
 //!
 //! A byte is kept when it is not zero, or is the `last` (the one byte of an ASCII
 //! unit, which may be a NUL): one `vpcmpneqb` against a constant gives the mask,
-//! without a round trip through a general register before the compress (1.15-1.2x
-//! on Korean and Chinese over `vptestmb` and an OR). Each packed register is stored
+//! without a round trip through a general register before the compress (which
+//! `vptestmb` and an OR of masks would need). Each packed register is stored
 //! with one plain store (64 bytes; the second half of a three-byte block as 48):
 //! the generic loop's bounds leave room for that, and the bytes past the output
 //! are scratch that the next step overwrites. The generic steps at 512 bits store
 //! each 128-bit lane at an address that depends on the previous lane's count (four
 //! to eight dependent stores per block) and branch between the fixed three-byte
 //! shuffle and the tables per block, which mispredicts on Japanese (39% of its
-//! 32-unit blocks are all three-byte): 0.79-0.87x the avx2 kernel on Hindi,
-//! Japanese, Korean and "Latin1", against 1.03-1.7x with these hooks.
+//! 32-unit blocks are all three-byte), so at 512 bits they lose to the avx2
+//! kernel; these hooks store each block with one or two independent stores and
+//! take the all-three-byte blocks without a table.
 //!
-//! The tier's former transcoders (one 16-unit step per iteration, a compress and a
-//! masked store of exactly the output every step) ran at 3.4-16 GB/s on every
-//! script except ASCII, 0.15-0.8x the avx2 kernel.
+//! A loop of its own for this tier (one 16-unit step per iteration, a compress and
+//! a masked store of exactly the output every step) would be slower than the avx2
+//! kernel on every script but ASCII: each step's store address waits for the
+//! previous step's popcount.
 
 use super::consts::SWAP32;
 use super::isa::{self, Zmm};
