@@ -84,7 +84,8 @@
 //! a high surrogate with the unit after it, the copy does not).
 
 use super::blocks::{pat16, pat32, run_in_mode, shift, to_aligned, BlockOp};
-use super::utf16::cut16;
+use super::surrogate_pairs::cut16;
+pub(crate) use super::surrogate_pairs::PairRun;
 use super::utf32::Utf32Check;
 use crate::vector_ext::VectorExt;
 use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
@@ -391,69 +392,6 @@ impl<V: VectorExt, const SWAP: bool> BlockOp<V> for Utf32ToUtf32<V, SWAP> {
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
         scalar::utf32_to_utf32(src, dst, self.from, self.to, self.mode)
-    }
-}
-
-/// Whether four vectors are nothing but surrogates in the phase of a pattern: every
-/// 32-bit lane a high surrogate, then a low one (the pattern `D800 DC00`: complete
-/// pairs, each at an even unit), or a low one, then a high one (`DC00 D800`: pairs
-/// at odd units, the first low surrogate completing a high one before the vectors,
-/// the last high one completed by the unit after them): text of supplementary
-/// characters only (emoji). Two operations per vector: the XOR with the pattern and
-/// an OR into the accumulator; the pattern's six top bits of each unit must then be
-/// zero.
-pub(crate) struct PairRun<V> {
-    /// `D800 DC00` in the input's byte order (the even phase; the odd one is its
-    /// XOR with `0400 0400`).
-    pub(crate) pat: V,
-    /// `FC00 FC00` in the input's byte order.
-    care: V,
-}
-
-impl<V: VectorExt> PairRun<V> {
-    /// # Safety
-    /// The CPU supports `V`'s ISA.
-    #[inline(always)]
-    pub(crate) unsafe fn new(from: Endian) -> Self {
-        let (h, l) = (from.write_u16(0xD800), from.write_u16(0xDC00));
-        // SAFETY: the ISA is the caller's promise.
-        unsafe {
-            PairRun {
-                pat: V::splat4([h[0], h[1], l[0], l[1]]),
-                care: V::splat4(pat16(0xFC00, from)),
-            }
-        }
-    }
-
-    /// Whether every 32-bit lane of `v` is a pair of surrogates in the phase of the
-    /// pattern `p`.
-    ///
-    /// # Safety
-    /// The CPU supports `V`'s ISA.
-    #[inline(always)]
-    pub(crate) unsafe fn all4(&self, v: &[V; 4], p: V) -> bool {
-        // SAFETY: the ISA is the caller's promise.
-        unsafe {
-            let a = v[0].xor(p).or(v[1].xor(p));
-            let b = v[2].xor(p).or(v[3].xor(p));
-            a.or(b).and(self.care).is_zero()
-        }
-    }
-
-    /// [`all4`](Self::all4) of the eight vectors `v` and `w`, with one test.
-    ///
-    /// # Safety
-    /// The CPU supports `V`'s ISA.
-    #[inline(always)]
-    pub(crate) unsafe fn all8(&self, v: &[V; 4], w: &[V; 4], p: V) -> bool {
-        // SAFETY: the ISA is the caller's promise.
-        unsafe {
-            let a = v[0].xor(p).or(v[1].xor(p));
-            let b = v[2].xor(p).or(v[3].xor(p));
-            let c = w[0].xor(p).or(w[1].xor(p));
-            let e = w[2].xor(p).or(w[3].xor(p));
-            a.or(b).or(c.or(e)).and(self.care).is_zero()
-        }
     }
 }
 

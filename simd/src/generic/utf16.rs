@@ -19,12 +19,12 @@
 //!
 //! The Latin-1 transcoder accepts a block only if it contains no surrogate at all;
 //! blocks with surrogates go to the scalar code of the [block loop](super::blocks),
-//! whose sub-range is extended by [`cut16`] so that it never separates a pair. The
+//! whose sub-range is extended by [`cut16`](super::surrogate_pairs::cut16) so that it never separates a pair. The
 //! UTF-32 transcoder ([`utf16_to_utf32`]) converts surrogate pairs in SIMD too.
 
 use super::blocks::{pat16, run_in_mode, select, to_aligned, BlockOp};
 use super::handover::POPCOUNT8;
-use super::swap::PairRun;
+use super::surrogate_pairs::{cut16, unit_in, PairRun};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf16Error;
 use utfast_scalar::{transcode as scalar, utf16 as scalar16, Endian, Mode, TranscodeError};
@@ -104,36 +104,6 @@ pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Resu
     let start = if carry != 0 { i - 2 } else { i };
     scalar16::validate_utf16_bytes(&src[start..], e)
         .map_err(|err| Utf16Error::new(start + err.valid_up_to(), err.kind()))
-}
-
-/// Whether the unit at byte `at` (which must be `< src.len() - 1`) is in `lo..=hi`.
-#[inline(always)]
-fn unit_in(src: &[u8], at: usize, e: Endian, lo: u16, hi: u16) -> bool {
-    let u = e.read_u16([src[at], src[at + 1]]);
-    (lo..=hi).contains(&u)
-}
-
-/// The end of a scalar sub-range of UTF-16 that starts at a character boundary and
-/// nominally ends at `end` (even, `2 <= end <= src.len()`), moved so that it does
-/// not separate a high surrogate from the low surrogate it pairs with, nor from an
-/// odd final byte (the scalar code reads them as one truncated sequence).
-///
-/// For valid input (the only input `Mode::Valid` promises) this is exact; in
-/// `Mode::Valid` on *invalid* input (a high surrogate at `end - 2` that follows
-/// another high surrogate) the output may differ from the scalar transcoder's,
-/// which is unspecified there.
-#[inline(always)]
-pub(crate) fn cut16(src: &[u8], end: usize, e: Endian) -> usize {
-    let n = src.len();
-    if end >= n || !unit_in(src, end - 2, e, 0xD800, 0xDBFF) {
-        end
-    } else if n - end == 1 {
-        n
-    } else if unit_in(src, end, e, 0xDC00, 0xDFFF) {
-        end + 2
-    } else {
-        end
-    }
 }
 
 /// Whether any unit of `v` (bytes in the order of the patterns) is a surrogate.
