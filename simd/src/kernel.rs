@@ -892,12 +892,12 @@ macro_rules! simd_kernel {
             utf8_to_latin1 @transcode = crate::generic::utf8_latin1::utf8_to_latin1::<$W, $V>;
             utf8_to_utf8 @transcode = crate::generic::utf8_utf8::utf8_to_utf8::<$W>;
             utf16_to_utf8 @transcode = crate::generic::utf8_encode::utf16_to_utf8::<$W, $H>;
-            utf16_to_utf16 @transcode = crate::generic::swap::utf16_to_utf16::<$W>;
+            utf16_to_utf16 @transcode = crate::generic::swap::utf16_to_utf16::<$W, $H>;
             utf16_to_utf32 @transcode = crate::generic::utf16::utf16_to_utf32::<$W, $V>;
             utf16_to_latin1 @transcode = crate::generic::utf16::utf16_to_latin1::<$W>;
             utf32_to_utf8 @transcode = crate::generic::utf8_encode::utf32_to_utf8::<$W, $H>;
             utf32_to_utf16 @transcode = crate::generic::utf32::utf32_to_utf16::<$W, $V>;
-            utf32_to_utf32 @transcode = crate::generic::swap::utf32_to_utf32::<$W>;
+            utf32_to_utf32 @transcode = crate::generic::swap::utf32_to_utf32::<$W, $H>;
             utf32_to_latin1 @transcode = crate::generic::utf32::utf32_to_latin1::<$W>;
             latin1_to_utf8 @transcode = crate::generic::latin1::latin1_to_utf8::<$V>;
             latin1_to_utf16 @transcode = crate::generic::latin1::latin1_to_utf16::<$W>;

@@ -41,6 +41,11 @@ crate::kernel::simd_kernel! {
 
 /// The avx2 kernel's hooks (see `crate::generic::hooks`).
 pub(crate) struct Avx2;
+// Sixteen registers of 32 bytes: the swap loops have none to spare.
+impl crate::generic::hooks::SwapHooks for Avx2 {
+    const PAIR_RUNS_BY_EIGHT: bool = false;
+    const PLANE_ONE_RUN: bool = false;
+}
 
 impl crate::generic::utf8_decode::DecodeHooks<core::arch::x86_64::__m256i> for Avx2 {
     const BLOCK_READ: usize = utf8_decode::BLOCK_READ;
