@@ -19,6 +19,15 @@ pub(crate) trait Vector: Copy {
     /// Number of bytes in the vector (16, 32 or 64).
     const BYTES: usize;
 
+    /// Whether loops should align their loads to the vector: a vector as wide as a
+    /// cache line straddles two lines on every unaligned load, which costs two
+    /// (AVX-512). Narrower vectors straddle on a few loads only.
+    const ALIGN_LOADS: bool = false;
+
+    /// Whether comparisons give mask registers (AVX-512): counting hits from bit
+    /// masks (`popcnt`) then beats turning the masks back into vectors to add them.
+    const MASK_REGISTERS: bool = false;
+
     /// Every byte set to `byte`.
     ///
     /// # Safety

@@ -207,6 +207,8 @@ unsafe fn shift_in_512<const N: i32>(this: Zmm, prev: Zmm) -> Zmm {
 #[cfg_attr(utfast_avx512_model, allow(unused_unsafe))]
 impl Vector for Zmm {
     const BYTES: usize = 64;
+    const ALIGN_LOADS: bool = true;
+    const MASK_REGISTERS: bool = true;
 
     #[inline(always)]
     unsafe fn splat(byte: u8) -> Self {

@@ -92,6 +92,9 @@ impl crate::generic::utf8_decode::DecodeHooks<core::arch::x86_64::__m256i> for A
 /// UTF-16/UTF-32 -> UTF-8 is the generic loop with 256-bit blocks (16 units per
 /// step); the one hook counts the bytes a packing control drops with `popcnt`.
 impl crate::generic::utf8_encode::EncodeHooks for Avx2 {
+    const TWO_BYTE_RUNS: crate::generic::utf8_encode::TwoByteRuns =
+        crate::generic::utf8_encode::TwoByteRuns::EachVector;
+    const THREE_BYTE_RUN32: bool = false;
     #[inline(always)]
     fn count_ones8(x: usize) -> usize {
         // `popcnt`: the kernel's features include it.
