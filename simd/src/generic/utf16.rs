@@ -55,9 +55,8 @@ pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Resu
         // The loop's loads aligned to 64 bytes: the vectors up to the first boundary
         // (an even number of bytes in) checked unaligned, then the loop from the
         // boundary, its carry set if the unit before is a high surrogate, whose low
-        // one those vectors checked. (Loads that straddle two cache lines: the
-        // AVX-512 tiers 69 -> 83 GB/s, avx2 61 -> 76, on input 16 bytes past a
-        // boundary.)
+        // one those vectors checked. (Loads that straddle two cache lines cost two,
+        // and the loop is nothing but loads and tests.)
         let head = super::blocks::to_line(ptr, 64);
         if head != 0 && head.is_multiple_of(2) && n >= 4 * CHUNK {
             let (mut c, mut j) = (0u64, 0);
@@ -409,12 +408,11 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
         // it (a misalignment by whole UTF-32 units), else reads whole vectors aligned
         // when `src` allows it (an even misalignment): the first vector, if it has no
         // surrogate, is converted unaligned, and the loop starts at the first unit
-        // after it that is aligned, rewriting some of the same units. Measured over
-        // input and output offsets modulo 64: on Intel (Sapphire Rapids) a store that
-        // straddles two cache lines costs most (AVX2 20-21 GB/s with `dst` 16 bytes
-        // past a 32-byte boundary, 26-29 aligned; SSE4.2 19 -> 26 with `dst` 4 bytes
-        // off); on Zen 3 the loads straddling lines had cost more than the stores,
-        // and aligning `src` was the better of the two there.
+        // after it that is aligned, rewriting some of the same units. On Intel a
+        // store that straddles two cache lines costs more than such a load (two
+        // stores per load here), so the stores are aligned first; on AMD loads
+        // straddling lines cost more, and aligning `src` is the better second
+        // choice.
         let skew = to_aligned::<V>(src.as_ptr());
         let dskew = to_aligned::<V>(dst.as_ptr());
         let first = if dskew.is_multiple_of(4) {

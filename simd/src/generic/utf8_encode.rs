@@ -308,9 +308,9 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                     break;
                 }
                 // The constants of the two-byte step are loaded here, not kept
-                // in registers: hoisted out of the loops, they crowded the block
-                // loop's registers (register copies in its three-byte step, which
-                // made Hindi and Korean 10% slower).
+                // in registers: hoisted out of the loops, they crowd the block
+                // loop's registers (register copies in its three-byte step, the
+                // step of Hindi and Korean).
                 let t = core::hint::black_box(&ONE_TWO_CONSTANTS);
                 let high = B::load_unaligned(t[0].as_ptr().cast());
                 let zero = B::load_unaligned(t[1].as_ptr().cast());
@@ -575,9 +575,7 @@ unsafe fn utf32_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
 /// U+0800 (in little-endian, then big-endian memory order), `0xFF80` in every 16-bit
 /// lane, `0`, and the constants of [`one_two`]. (The last five repeat
 /// [`ONE_TWO_CONSTANTS`]: one table shared by both runs was reached through the GOT
-/// in the benchmark binary, where this one is addressed directly, and measured the
-/// UTF-32 two-byte files 7-9% slower on sse42, though the unchanged avx2 rows moved
-/// 3-8% in the same runs.)
+/// in the benchmark binary, where this one is addressed directly.)
 static UTF32_TWO_CONSTANTS: [[u32; 16]; 7] = [
     [u32::from_ne_bytes([0x00, 0xF8, 0xFF, 0xFF]); 16],
     [u32::from_ne_bytes([0xFF, 0xFF, 0xF8, 0x00]); 16],
@@ -677,8 +675,8 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
     }
     // A run of surrogate-pair blocks or of three-byte blocks leaves the block loop
     // for a loop of its own (kept apart, so that its constants do not crowd the
-    // block loop's registers: inlined in the block loop, the three-byte run made
-    // Arabic, Hebrew and Russian 15-20% slower on the sse42 kernel).
+    // block loop's registers: inlined in the block loop, the three-byte run slows
+    // down the two-byte scripts, Arabic, Hebrew and Russian).
     enum Run {
         None,
         Pairs,
