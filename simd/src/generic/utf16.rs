@@ -386,16 +386,7 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
             V::splat4(pat16(0xF800, from)),
             V::splat4(pat16(0xD800, from)),
         );
-        let le = Endian::Little;
-        let m_fc = W::splat4(pat16(0xFC00, le));
-        let (p_hi, p_lo) = (W::splat4(pat16(0xD800, le)), W::splat4(pat16(0xDC00, le)));
-        // (hi << 10) + lo + OFFSET is the code point of a pair.
-        let offset = W::splat4(
-            0x1_0000u32
-                .wrapping_sub(0xD800 << 10)
-                .wrapping_sub(0xDC00)
-                .to_le_bytes(),
-        );
+        let step = PairStep::<W>::new();
         // `widen` reads the units again from memory where that saves shuffles
         // (AVX2: a widening load, or a load into both lanes and one byte shuffle,
         // per output vector; see `VectorExt::widen16`). Through a pointer the
@@ -483,16 +474,7 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
                 while pos + 18 <= n && out + WRITE32 <= m {
                     let s = src.as_ptr().add(pos);
                     let d = dst.as_mut_ptr().add(out);
-                    let (mut u, mut next) = (W::load_unaligned(s), W::load_unaligned(s.add(2)));
-                    if from == Endian::Big {
-                        u = u.swap_bytes16();
-                        next = next.swap_bytes16();
-                    }
-                    let hi = u.and(m_fc).eq16(p_hi);
-                    let lo = u.and(m_fc).eq16(p_lo);
-                    let (mh, ml) = (hi.bitmask_dense(), lo.bitmask_dense());
-                    let mn = next.and(m_fc).eq16(p_lo).bitmask_dense();
-                    if mh != mn || ml & 3 != 0 {
+                    let Some((read, written, mh, ml)) = step.convert(s, d, from, to) else {
                         // An unpaired surrogate in these 8 units (or at the 9th, paired
                         // with nothing): the scalar code from here.
                         if mode == Mode::Strict {
@@ -504,30 +486,9 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
                         out = super::blocks::shift(r, pos, out)?;
                         pos = end;
                         continue 'outer;
-                    }
-                    let zero = W::splat(0);
-                    let (u0, u1) = W::zip16(u, zero);
-                    let (n0, n1) = W::zip16(next, zero);
-                    let (h0, h1) = W::zip16(hi, hi);
-                    let p0 = u0.shl32::<10>().add32(n0).add32(offset);
-                    let p1 = u1.shl32::<10>().add32(n1).add32(offset);
-                    let mut c0 = select(h0, p0, u0);
-                    let mut c1 = select(h1, p1, u1);
-                    if to == Endian::Big {
-                        c0 = c0.swap_bytes32();
-                        c1 = c1.swap_bytes32();
-                    }
-                    let (k0, k1) = ((ml & 0xFF) as usize, (ml >> 8 & 0xFF) as usize);
-                    W::load_unaligned(COMPRESS32.get_unchecked(k0).as_ptr())
-                        .lookup16(c0)
-                        .store_unaligned(d);
-                    let w0 = 16 - 2 * *POPCOUNT8.get_unchecked(k0) as usize;
-                    W::load_unaligned(COMPRESS32.get_unchecked(k1).as_ptr())
-                        .lookup16(c1)
-                        .store_unaligned(d.add(w0));
-                    out += w0 + 16 - 2 * *POPCOUNT8.get_unchecked(k1) as usize;
-                    // A pair in the last lane took the 9th unit too.
-                    pos += 16 + 2 * (mh >> 15 & 1) as usize;
+                    };
+                    out += written;
+                    pos += read;
                     if mh == 0 && ml == 0 {
                         break 'pairs;
                     }
@@ -547,6 +508,97 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
         pos,
         out,
     )
+}
+
+/// The 8-unit step of [`utf16_to_utf32`] for vectors with surrogates (16-byte
+/// vectors `W`; the constants in little-endian lanes, after the byte swap of
+/// big-endian input).
+struct PairStep<W> {
+    m_fc: W,
+    p_hi: W,
+    p_lo: W,
+    /// `(hi << 10) + lo + offset` is the code point of a pair.
+    offset: W,
+}
+
+impl<W: VectorExt> PairStep<W> {
+    /// # Safety
+    /// The CPU supports `W`'s ISA.
+    #[inline(always)]
+    unsafe fn new() -> Self {
+        let le = Endian::Little;
+        // SAFETY: the caller's promise.
+        unsafe {
+            PairStep {
+                m_fc: W::splat4(pat16(0xFC00, le)),
+                p_hi: W::splat4(pat16(0xD800, le)),
+                p_lo: W::splat4(pat16(0xDC00, le)),
+                offset: W::splat4(
+                    0x1_0000u32
+                        .wrapping_sub(0xD800 << 10)
+                        .wrapping_sub(0xDC00)
+                        .to_le_bytes(),
+                ),
+            }
+        }
+    }
+
+    /// Converts the 8 units at `s` (and a low surrogate at the 9th that pairs with
+    /// the 8th) into `d`: every unit `u` or, for a high surrogate, the code point
+    /// of the pair, the lanes of low surrogates compressed away. Returns the bytes
+    /// read and written and the masks of high and low surrogates among the 8
+    /// units, or `None` (nothing written) for an unpaired surrogate.
+    ///
+    /// # Safety
+    /// The CPU supports `W`'s ISA; 18 readable bytes at `s`, `WRITE32` writable
+    /// bytes at `d`.
+    #[inline(always)]
+    unsafe fn convert(
+        &self,
+        s: *const u8,
+        d: *mut u8,
+        from: Endian,
+        to: Endian,
+    ) -> Option<(usize, usize, u64, u64)> {
+        // SAFETY: the caller's promises.
+        unsafe {
+            let (mut u, mut next) = (W::load_unaligned(s), W::load_unaligned(s.add(2)));
+            if from == Endian::Big {
+                u = u.swap_bytes16();
+                next = next.swap_bytes16();
+            }
+            let hi = u.and(self.m_fc).eq16(self.p_hi);
+            let lo = u.and(self.m_fc).eq16(self.p_lo);
+            let (mh, ml) = (hi.bitmask_dense(), lo.bitmask_dense());
+            let mn = next.and(self.m_fc).eq16(self.p_lo).bitmask_dense();
+            if mh != mn || ml & 3 != 0 {
+                return None;
+            }
+            let zero = W::splat(0);
+            let (u0, u1) = W::zip16(u, zero);
+            let (n0, n1) = W::zip16(next, zero);
+            let (h0, h1) = W::zip16(hi, hi);
+            let p0 = u0.shl32::<10>().add32(n0).add32(self.offset);
+            let p1 = u1.shl32::<10>().add32(n1).add32(self.offset);
+            let mut c0 = select(h0, p0, u0);
+            let mut c1 = select(h1, p1, u1);
+            if to == Endian::Big {
+                c0 = c0.swap_bytes32();
+                c1 = c1.swap_bytes32();
+            }
+            let (k0, k1) = ((ml & 0xFF) as usize, (ml >> 8 & 0xFF) as usize);
+            W::load_unaligned(COMPRESS32.get_unchecked(k0).as_ptr())
+                .lookup16(c0)
+                .store_unaligned(d);
+            let w0 = 16 - 2 * *POPCOUNT8.get_unchecked(k0) as usize;
+            W::load_unaligned(COMPRESS32.get_unchecked(k1).as_ptr())
+                .lookup16(c1)
+                .store_unaligned(d.add(w0));
+            let written = w0 + 16 - 2 * *POPCOUNT8.get_unchecked(k1) as usize;
+            // A pair in the last lane took the 9th unit too.
+            Some((16 + 2 * (mh >> 15 & 1) as usize, written, mh, ml))
+        }
+    }
 }
 
 /// `Kernel::utf16_to_latin1`.
