@@ -122,6 +122,52 @@ pub(crate) trait Vector: Copy {
     unsafe fn is_zero(self) -> bool;
 }
 
+/// Test helper for generic code: calls `$check::<V>()`, an `unsafe fn` generic over
+/// the vector type, for every 16- and 32-byte register type this CPU supports
+/// (`__m128i` with SSE4.2, `__m256i` with AVX2, `uint8x16_t` with NEON), each
+/// inside a function compiled with its features; so that the tests under
+/// `generic/` name no ISA.
+#[cfg(test)]
+macro_rules! for_each_vector {
+    ($check:ident) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = "sse4.2")]
+            unsafe fn sse42() {
+                // SAFETY: the caller checked SSE4.2.
+                unsafe { $check::<core::arch::x86_64::__m128i>() }
+            }
+            #[target_feature(enable = "avx2")]
+            unsafe fn avx2() {
+                // SAFETY: the caller checked AVX2.
+                unsafe { $check::<core::arch::x86_64::__m256i>() }
+            }
+            if std::is_x86_feature_detected!("sse4.2") {
+                // SAFETY: SSE4.2 was detected.
+                unsafe { sse42() }
+            }
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: AVX2 was detected.
+                unsafe { avx2() }
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        {
+            #[target_feature(enable = "neon")]
+            unsafe fn neon() {
+                // SAFETY: the caller checked NEON.
+                unsafe { $check::<core::arch::aarch64::uint8x16_t>() }
+            }
+            if std::arch::is_aarch64_feature_detected!("neon") {
+                // SAFETY: NEON was detected.
+                unsafe { neon() }
+            }
+        }
+    }};
+}
+#[cfg(test)]
+pub(crate) use for_each_vector;
+
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 

@@ -570,42 +570,8 @@ mod tests {
         assert!(accepted > 10_000);
     }
 
-    #[cfg(target_arch = "x86_64")]
     #[test]
-    fn short_chars_valid_x86() {
-        use core::arch::x86_64::{__m128i, __m256i};
-        #[target_feature(enable = "sse4.2")]
-        unsafe fn sse42() {
-            // SAFETY: the caller checked SSE4.2.
-            unsafe { check::<__m128i>() }
-        }
-        #[target_feature(enable = "avx2")]
-        unsafe fn avx2() {
-            // SAFETY: the caller checked AVX2.
-            unsafe { check::<__m256i>() }
-        }
-        if std::is_x86_feature_detected!("sse4.2") {
-            // SAFETY: SSE4.2 was detected.
-            unsafe { sse42() }
-        }
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 was detected.
-            unsafe { avx2() }
-        }
-    }
-
-    #[cfg(target_arch = "aarch64")]
-    #[test]
-    fn short_chars_valid_neon() {
-        use core::arch::aarch64::uint8x16_t;
-        #[target_feature(enable = "neon")]
-        unsafe fn neon() {
-            // SAFETY: the caller checked NEON.
-            unsafe { check::<uint8x16_t>() }
-        }
-        if std::arch::is_aarch64_feature_detected!("neon") {
-            // SAFETY: NEON was detected.
-            unsafe { neon() }
-        }
+    fn short_chars_valid_every_vector() {
+        crate::vector::for_each_vector!(check);
     }
 }
