@@ -15,7 +15,7 @@
 //! methods below may call the table's functions. The fields are private and the type
 //! is `#[non_exhaustive]`, so adding an operation breaks nobody.
 //!
-//! The operations are listed once ([`operations!`] in `operations.rs`): the table
+//! The operations are listed once (`operations!` in `operations.rs`): the table
 //! type, the safe methods, the scalar table and every kernel's entries
 //! (`simd_kernel!` in `table.rs`) are made from that list.
 
