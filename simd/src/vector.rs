@@ -24,6 +24,13 @@ pub(crate) trait Vector: Copy {
     /// (AVX-512). Narrower vectors straddle on a few loads only.
     const ALIGN_LOADS: bool = false;
 
+    /// Whether loops should align their stores to the vector even when that leaves
+    /// their loads unaligned: from 32 bytes on, every other misaligned store
+    /// straddles two cache lines, and a store that does costs more than a load.
+    /// (With 16-byte vectors one store in four straddles, and aligning the stores
+    /// alone does not pay; loops align both when `src` and `dst` allow it.)
+    const ALIGN_STORES: bool = false;
+
     /// Whether comparisons give mask registers (AVX-512): counting hits from bit
     /// masks (`popcnt`) then beats turning the masks back into vectors to add them.
     const MASK_REGISTERS: bool = false;

@@ -9,14 +9,12 @@ use crate::vector_ext::VectorExt;
 /// should start there so that their stores are aligned (a store that straddles two
 /// cache lines costs two): when it is a whole number of units (of `UNIT` bytes),
 /// `lim` (the room in `src` and `dst`) is more than five vectors, and either the
-/// vectors are 32 bytes or wider, or `s` has the same misalignment (16-byte
-/// vectors: then the loads are aligned too). Then the caller swaps (or copies) the
+/// vector's stores are worth aligning alone
+/// ([`Vector::ALIGN_STORES`](crate::vector::Vector::ALIGN_STORES), 32 bytes or
+/// wider), or `s` has the same misalignment (then the loads are aligned too). Then the caller swaps (or copies) the
 /// first vector unaligned if it is valid, and starts its loop at that offset,
 /// rewriting some of the same bytes.
 ///
-/// (With 16-byte vectors and different misalignments of `src` and `dst`, aligning
-/// the stores alone does not pay: the loads then all straddle. With 32-byte vectors
-/// the aligned stores pay whatever the loads.)
 #[inline(always)]
 pub(crate) fn skew<V: VectorExt, const UNIT: usize>(
     s: *const u8,
@@ -27,7 +25,7 @@ pub(crate) fn skew<V: VectorExt, const UNIT: usize>(
     let same = (s as usize)
         .wrapping_sub(d as usize)
         .is_multiple_of(V::BYTES);
-    ((V::BYTES >= 32 || same) && skew != 0 && skew.is_multiple_of(UNIT) && lim >= 5 * V::BYTES)
+    ((V::ALIGN_STORES || same) && skew != 0 && skew.is_multiple_of(UNIT) && lim >= 5 * V::BYTES)
         .then_some(skew)
 }
 

@@ -614,11 +614,12 @@ pub(crate) unsafe fn utf16_to_latin1<V: VectorExt>(
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     // Stores aligned to the vector (a 32-byte store that straddles two cache lines
-    // costs two): with 32-byte or wider vectors, the units up to the first aligned
+    // costs two): where that pays whatever the loads (`Vector::ALIGN_STORES`), the
+    // units up to the first aligned
     // output byte go to the scalar code first (a head that does not separate a
     // pair, see `cut16`; conversion is stateless at character boundaries).
     let skew = to_aligned::<V>(dst.as_ptr());
-    if V::BYTES >= 32 && skew != 0 && src.len() >= 8 * V::BYTES && dst.len() >= src.len() / 2 {
+    if V::ALIGN_STORES && skew != 0 && src.len() >= 8 * V::BYTES && dst.len() >= src.len() / 2 {
         let end = cut16(src, 2 * skew, from);
         let w = scalar::utf16_to_latin1(&src[..end], dst, from, mode)?;
         // SAFETY: the ISA is the caller's promise.
