@@ -19,6 +19,22 @@ pub(crate) trait Vector: Copy {
     /// Number of bytes in the vector (16, 32 or 64).
     const BYTES: usize;
 
+    /// Whether loops should align their loads to the vector: a vector as wide as a
+    /// cache line straddles two lines on every unaligned load, which costs two
+    /// (AVX-512). Narrower vectors straddle on a few loads only.
+    const ALIGN_LOADS: bool = false;
+
+    /// Whether loops should align their stores to the vector even when that leaves
+    /// their loads unaligned: from 32 bytes on, every other misaligned store
+    /// straddles two cache lines, and a store that does costs more than a load.
+    /// (With 16-byte vectors one store in four straddles, and aligning the stores
+    /// alone does not pay; loops align both when `src` and `dst` allow it.)
+    const ALIGN_STORES: bool = false;
+
+    /// Whether comparisons give mask registers (AVX-512): counting hits from bit
+    /// masks (`popcnt`) then beats turning the masks back into vectors to add them.
+    const MASK_REGISTERS: bool = false;
+
     /// Every byte set to `byte`.
     ///
     /// # Safety
@@ -112,6 +128,52 @@ pub(crate) trait Vector: Copy {
     /// The CPU supports the implementing ISA.
     unsafe fn is_zero(self) -> bool;
 }
+
+/// Test helper for generic code: calls `$check::<V>()`, an `unsafe fn` generic over
+/// the vector type, for every 16- and 32-byte register type this CPU supports
+/// (`__m128i` with SSE4.2, `__m256i` with AVX2, `uint8x16_t` with NEON), each
+/// inside a function compiled with its features; so that the tests under
+/// `generic/` name no ISA.
+#[cfg(test)]
+macro_rules! for_each_vector {
+    ($check:ident) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = "sse4.2")]
+            unsafe fn sse42() {
+                // SAFETY: the caller checked SSE4.2.
+                unsafe { $check::<core::arch::x86_64::__m128i>() }
+            }
+            #[target_feature(enable = "avx2")]
+            unsafe fn avx2() {
+                // SAFETY: the caller checked AVX2.
+                unsafe { $check::<core::arch::x86_64::__m256i>() }
+            }
+            if std::is_x86_feature_detected!("sse4.2") {
+                // SAFETY: SSE4.2 was detected.
+                unsafe { sse42() }
+            }
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: AVX2 was detected.
+                unsafe { avx2() }
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        {
+            #[target_feature(enable = "neon")]
+            unsafe fn neon() {
+                // SAFETY: the caller checked NEON.
+                unsafe { $check::<core::arch::aarch64::uint8x16_t>() }
+            }
+            if std::arch::is_aarch64_feature_detected!("neon") {
+                // SAFETY: NEON was detected.
+                unsafe { neon() }
+            }
+        }
+    }};
+}
+#[cfg(test)]
+pub(crate) use for_each_vector;
 
 #[cfg(target_arch = "x86_64")]
 mod x86_64;

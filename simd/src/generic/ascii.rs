@@ -23,10 +23,9 @@ pub(crate) unsafe fn is_ascii<V: Vector>(src: &[u8]) -> bool {
     // `ptr + k` with `k + b <= len`.
     unsafe {
         // The loop's loads aligned to 64 bytes: the bytes before the first boundary
-        // tested by one unaligned vector (or two), then the loop from there (loads
-        // that straddle two cache lines ran at half speed on Sapphire Rapids: 89 ->
-        // 182 GB/s for the AVX-512 tiers, 89 -> 156 for avx2, on input 16 bytes past
-        // a boundary).
+        // tested by one unaligned vector (or two), then the loop from there (a load
+        // that straddles two cache lines costs two, and the loop is nothing but
+        // loads and tests).
         let head = super::blocks::to_line(ptr, 64);
         if head != 0 && len >= 2 * UNROLL {
             let mut acc = V::load_unaligned(ptr);

@@ -52,7 +52,7 @@ mod lookup;
 
 use super::blocks::{run, run_in_mode, shift, BlockOp};
 use super::handover::{utf8_resync, POPCOUNT8};
-use super::utf16::cut16;
+use super::surrogate_pairs::cut16;
 use super::utf8_encode::{bmp_block_stores, encode_bmp_block, EncodeHooks, UnitClasses};
 use crate::tables::compress::COMPRESS8;
 use crate::tables::utf16_to_utf8::PACK2;

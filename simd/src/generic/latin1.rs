@@ -39,9 +39,8 @@ impl<V: VectorExt, const BE: bool> BlockOp<V> for Latin1ToUtf16<BE> {
             let half = V::BYTES / 2;
             let (x, y) = if V::BYTES == 16 {
                 // One load and an interleave with zeros (zeros first: big-endian
-                // units). Two widening loads (`pmovzxbw` from memory) instead ran at
-                // 0.76-0.79x simdutf westmere on Zen 5 (51 against 66 GB/s; the
-                // interleave: 0.98-1.03x), as many shuffles but twice the loads.
+                // units): in one 128-bit lane as many shuffles as two widening loads
+                // (`pmovzxbw` from memory), and half the loads.
                 let v = V::load_unaligned(src);
                 if BE {
                     V::zip8(V::splat(0), v)
@@ -50,8 +49,7 @@ impl<V: VectorExt, const BE: bool> BlockOp<V> for Latin1ToUtf16<BE> {
                 }
             } else if !BE {
                 // Widening loads (`pmovzxbw`): with 256-bit vectors no lane-crossing
-                // permutes, which interleaving with zeros needs (avx2: 0.91x simdutf
-                // haswell on ASCII with `zip8`).
+                // permutes, which interleaving with zeros needs.
                 (V::load_widen8to16(src), V::load_widen8to16(src.add(half)))
             } else {
                 let (x, y) = (V::load_widen8to16(src), V::load_widen8to16(src.add(half)));
@@ -326,9 +324,8 @@ pub(crate) unsafe fn latin1_to_utf32<V: VectorExt>(
     let (n, m) = (src.len(), dst.len());
     // The stores aligned to the vector when `dst` allows it (a misalignment by
     // whole units): the first block unaligned, then the block loop from the first
-    // aligned output position, rewriting some of the same units. (Intel Sapphire
-    // Rapids: AVX2 11-12 GB/s with `dst` 16 bytes past a 32-byte boundary, 14-15
-    // aligned.)
+    // aligned output position, rewriting some of the same units. (Four stores per
+    // load, so the stores that straddle two cache lines cost most here.)
     let skew = to_aligned::<V>(dst.as_ptr());
     // SAFETY: the ISA is the caller's promise; the first block reads
     // `src[..V::BYTES]` and writes `dst[..4 * V::BYTES]`, as the condition checks.

@@ -119,14 +119,13 @@ impl<V: VectorExt> Counts<V> for Utf8Counts<V> {
     }
 }
 
-/// [`sum`] of [`Utf8Counts`] with 64-byte vectors: the hits of each test counted
-/// from its bit mask (`popcnt`), the loads aligned to 64 bytes (a masked count of
-/// the bytes before the first boundary). With 512-bit vectors a comparison gives a
-/// mask register, and turning it back into a vector to subtract it (`vpmovm2b`)
-/// made two instructions per vector on the one port that also does the comparison;
-/// the loads of a buffer 16 bytes past a boundary straddled two cache lines each.
-/// (Sapphire Rapids, `count_utf8` on Latin and Arabic text: 66-73 GB/s, against
-/// 82-119 for the avx2 kernel, before.)
+/// [`sum`] of [`Utf8Counts`] with mask registers ([`Vector::MASK_REGISTERS`](crate::vector::Vector::MASK_REGISTERS),
+/// 64-byte vectors): the hits of each test counted from its bit mask (`popcnt`),
+/// the loads aligned to 64 bytes (a masked count of the bytes before the first
+/// boundary). A comparison gives a mask register, and turning it back into a
+/// vector to subtract it (`vpmovm2b`) makes two instructions per vector on the one
+/// port that also does the comparison; and every unaligned load of a 64-byte
+/// vector straddles two cache lines.
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA. (`count_ones` is one `popcnt` in the AVX-512 tiers,
@@ -200,7 +199,7 @@ unsafe fn mask_count<V: VectorExt>(
     }
 }
 
-/// [`sum`] or, with 64-byte vectors, [`sum_masks`].
+/// [`sum`] or, with mask registers, [`sum_masks`].
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA.
@@ -208,7 +207,7 @@ unsafe fn mask_count<V: VectorExt>(
 unsafe fn sum_utf8<V: VectorExt>(src: &[u8], c: &Utf8Counts<V>) -> (usize, u64, u64) {
     // SAFETY: the caller's promises.
     unsafe {
-        if V::BYTES == 64 {
+        if V::MASK_REGISTERS {
             sum_masks::<V>(src, c)
         } else {
             sum::<V, _>(src, c)

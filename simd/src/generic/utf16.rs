@@ -19,12 +19,12 @@
 //!
 //! The Latin-1 transcoder accepts a block only if it contains no surrogate at all;
 //! blocks with surrogates go to the scalar code of the [block loop](super::blocks),
-//! whose sub-range is extended by [`cut16`] so that it never separates a pair. The
+//! whose sub-range is extended by [`cut16`](super::surrogate_pairs::cut16) so that it never separates a pair. The
 //! UTF-32 transcoder ([`utf16_to_utf32`]) converts surrogate pairs in SIMD too.
 
 use super::blocks::{pat16, run_in_mode, select, to_aligned, BlockOp};
 use super::handover::POPCOUNT8;
-use super::swap::PairRun;
+use super::surrogate_pairs::{cut16, unit_in, PairRun};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf16Error;
 use utfast_scalar::{transcode as scalar, utf16 as scalar16, Endian, Mode, TranscodeError};
@@ -55,9 +55,8 @@ pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Resu
         // The loop's loads aligned to 64 bytes: the vectors up to the first boundary
         // (an even number of bytes in) checked unaligned, then the loop from the
         // boundary, its carry set if the unit before is a high surrogate, whose low
-        // one those vectors checked. (Loads that straddle two cache lines: the
-        // AVX-512 tiers 69 -> 83 GB/s, avx2 61 -> 76, on input 16 bytes past a
-        // boundary.)
+        // one those vectors checked. (Loads that straddle two cache lines cost two,
+        // and the loop is nothing but loads and tests.)
         let head = super::blocks::to_line(ptr, 64);
         if head != 0 && head.is_multiple_of(2) && n >= 4 * CHUNK {
             let (mut c, mut j) = (0u64, 0);
@@ -104,36 +103,6 @@ pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Resu
     let start = if carry != 0 { i - 2 } else { i };
     scalar16::validate_utf16_bytes(&src[start..], e)
         .map_err(|err| Utf16Error::new(start + err.valid_up_to(), err.kind()))
-}
-
-/// Whether the unit at byte `at` (which must be `< src.len() - 1`) is in `lo..=hi`.
-#[inline(always)]
-fn unit_in(src: &[u8], at: usize, e: Endian, lo: u16, hi: u16) -> bool {
-    let u = e.read_u16([src[at], src[at + 1]]);
-    (lo..=hi).contains(&u)
-}
-
-/// The end of a scalar sub-range of UTF-16 that starts at a character boundary and
-/// nominally ends at `end` (even, `2 <= end <= src.len()`), moved so that it does
-/// not separate a high surrogate from the low surrogate it pairs with, nor from an
-/// odd final byte (the scalar code reads them as one truncated sequence).
-///
-/// For valid input (the only input `Mode::Valid` promises) this is exact; in
-/// `Mode::Valid` on *invalid* input (a high surrogate at `end - 2` that follows
-/// another high surrogate) the output may differ from the scalar transcoder's,
-/// which is unspecified there.
-#[inline(always)]
-pub(crate) fn cut16(src: &[u8], end: usize, e: Endian) -> usize {
-    let n = src.len();
-    if end >= n || !unit_in(src, end - 2, e, 0xD800, 0xDBFF) {
-        end
-    } else if n - end == 1 {
-        n
-    } else if unit_in(src, end, e, 0xDC00, 0xDFFF) {
-        end + 2
-    } else {
-        end
-    }
 }
 
 /// Whether any unit of `v` (bytes in the order of the patterns) is a surrogate.
@@ -417,16 +386,7 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
             V::splat4(pat16(0xF800, from)),
             V::splat4(pat16(0xD800, from)),
         );
-        let le = Endian::Little;
-        let m_fc = W::splat4(pat16(0xFC00, le));
-        let (p_hi, p_lo) = (W::splat4(pat16(0xD800, le)), W::splat4(pat16(0xDC00, le)));
-        // (hi << 10) + lo + OFFSET is the code point of a pair.
-        let offset = W::splat4(
-            0x1_0000u32
-                .wrapping_sub(0xD800 << 10)
-                .wrapping_sub(0xDC00)
-                .to_le_bytes(),
-        );
+        let step = PairStep::<W>::new();
         // `widen` reads the units again from memory where that saves shuffles
         // (AVX2: a widening load, or a load into both lanes and one byte shuffle,
         // per output vector; see `VectorExt::widen16`). Through a pointer the
@@ -439,12 +399,11 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
         // it (a misalignment by whole UTF-32 units), else reads whole vectors aligned
         // when `src` allows it (an even misalignment): the first vector, if it has no
         // surrogate, is converted unaligned, and the loop starts at the first unit
-        // after it that is aligned, rewriting some of the same units. Measured over
-        // input and output offsets modulo 64: on Intel (Sapphire Rapids) a store that
-        // straddles two cache lines costs most (AVX2 20-21 GB/s with `dst` 16 bytes
-        // past a 32-byte boundary, 26-29 aligned; SSE4.2 19 -> 26 with `dst` 4 bytes
-        // off); on Zen 3 the loads straddling lines had cost more than the stores,
-        // and aligning `src` was the better of the two there.
+        // after it that is aligned, rewriting some of the same units. On Intel a
+        // store that straddles two cache lines costs more than such a load (two
+        // stores per load here), so the stores are aligned first; on AMD loads
+        // straddling lines cost more, and aligning `src` is the better second
+        // choice.
         let skew = to_aligned::<V>(src.as_ptr());
         let dskew = to_aligned::<V>(dst.as_ptr());
         let first = if dskew.is_multiple_of(4) {
@@ -515,16 +474,7 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
                 while pos + 18 <= n && out + WRITE32 <= m {
                     let s = src.as_ptr().add(pos);
                     let d = dst.as_mut_ptr().add(out);
-                    let (mut u, mut next) = (W::load_unaligned(s), W::load_unaligned(s.add(2)));
-                    if from == Endian::Big {
-                        u = u.swap_bytes16();
-                        next = next.swap_bytes16();
-                    }
-                    let hi = u.and(m_fc).eq16(p_hi);
-                    let lo = u.and(m_fc).eq16(p_lo);
-                    let (mh, ml) = (hi.bitmask_dense(), lo.bitmask_dense());
-                    let mn = next.and(m_fc).eq16(p_lo).bitmask_dense();
-                    if mh != mn || ml & 3 != 0 {
+                    let Some((read, written, mh, ml)) = step.convert(s, d, from, to) else {
                         // An unpaired surrogate in these 8 units (or at the 9th, paired
                         // with nothing): the scalar code from here.
                         if mode == Mode::Strict {
@@ -536,30 +486,9 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
                         out = super::blocks::shift(r, pos, out)?;
                         pos = end;
                         continue 'outer;
-                    }
-                    let zero = W::splat(0);
-                    let (u0, u1) = W::zip16(u, zero);
-                    let (n0, n1) = W::zip16(next, zero);
-                    let (h0, h1) = W::zip16(hi, hi);
-                    let p0 = u0.shl32::<10>().add32(n0).add32(offset);
-                    let p1 = u1.shl32::<10>().add32(n1).add32(offset);
-                    let mut c0 = select(h0, p0, u0);
-                    let mut c1 = select(h1, p1, u1);
-                    if to == Endian::Big {
-                        c0 = c0.swap_bytes32();
-                        c1 = c1.swap_bytes32();
-                    }
-                    let (k0, k1) = ((ml & 0xFF) as usize, (ml >> 8 & 0xFF) as usize);
-                    W::load_unaligned(COMPRESS32.get_unchecked(k0).as_ptr())
-                        .lookup16(c0)
-                        .store_unaligned(d);
-                    let w0 = 16 - 2 * *POPCOUNT8.get_unchecked(k0) as usize;
-                    W::load_unaligned(COMPRESS32.get_unchecked(k1).as_ptr())
-                        .lookup16(c1)
-                        .store_unaligned(d.add(w0));
-                    out += w0 + 16 - 2 * *POPCOUNT8.get_unchecked(k1) as usize;
-                    // A pair in the last lane took the 9th unit too.
-                    pos += 16 + 2 * (mh >> 15 & 1) as usize;
+                    };
+                    out += written;
+                    pos += read;
                     if mh == 0 && ml == 0 {
                         break 'pairs;
                     }
@@ -581,6 +510,97 @@ unsafe fn utf16_to_utf32_in<V: VectorExt, W: VectorExt>(
     )
 }
 
+/// The 8-unit step of [`utf16_to_utf32`] for vectors with surrogates (16-byte
+/// vectors `W`; the constants in little-endian lanes, after the byte swap of
+/// big-endian input).
+struct PairStep<W> {
+    m_fc: W,
+    p_hi: W,
+    p_lo: W,
+    /// `(hi << 10) + lo + offset` is the code point of a pair.
+    offset: W,
+}
+
+impl<W: VectorExt> PairStep<W> {
+    /// # Safety
+    /// The CPU supports `W`'s ISA.
+    #[inline(always)]
+    unsafe fn new() -> Self {
+        let le = Endian::Little;
+        // SAFETY: the caller's promise.
+        unsafe {
+            PairStep {
+                m_fc: W::splat4(pat16(0xFC00, le)),
+                p_hi: W::splat4(pat16(0xD800, le)),
+                p_lo: W::splat4(pat16(0xDC00, le)),
+                offset: W::splat4(
+                    0x1_0000u32
+                        .wrapping_sub(0xD800 << 10)
+                        .wrapping_sub(0xDC00)
+                        .to_le_bytes(),
+                ),
+            }
+        }
+    }
+
+    /// Converts the 8 units at `s` (and a low surrogate at the 9th that pairs with
+    /// the 8th) into `d`: every unit `u` or, for a high surrogate, the code point
+    /// of the pair, the lanes of low surrogates compressed away. Returns the bytes
+    /// read and written and the masks of high and low surrogates among the 8
+    /// units, or `None` (nothing written) for an unpaired surrogate.
+    ///
+    /// # Safety
+    /// The CPU supports `W`'s ISA; 18 readable bytes at `s`, `WRITE32` writable
+    /// bytes at `d`.
+    #[inline(always)]
+    unsafe fn convert(
+        &self,
+        s: *const u8,
+        d: *mut u8,
+        from: Endian,
+        to: Endian,
+    ) -> Option<(usize, usize, u64, u64)> {
+        // SAFETY: the caller's promises.
+        unsafe {
+            let (mut u, mut next) = (W::load_unaligned(s), W::load_unaligned(s.add(2)));
+            if from == Endian::Big {
+                u = u.swap_bytes16();
+                next = next.swap_bytes16();
+            }
+            let hi = u.and(self.m_fc).eq16(self.p_hi);
+            let lo = u.and(self.m_fc).eq16(self.p_lo);
+            let (mh, ml) = (hi.bitmask_dense(), lo.bitmask_dense());
+            let mn = next.and(self.m_fc).eq16(self.p_lo).bitmask_dense();
+            if mh != mn || ml & 3 != 0 {
+                return None;
+            }
+            let zero = W::splat(0);
+            let (u0, u1) = W::zip16(u, zero);
+            let (n0, n1) = W::zip16(next, zero);
+            let (h0, h1) = W::zip16(hi, hi);
+            let p0 = u0.shl32::<10>().add32(n0).add32(self.offset);
+            let p1 = u1.shl32::<10>().add32(n1).add32(self.offset);
+            let mut c0 = select(h0, p0, u0);
+            let mut c1 = select(h1, p1, u1);
+            if to == Endian::Big {
+                c0 = c0.swap_bytes32();
+                c1 = c1.swap_bytes32();
+            }
+            let (k0, k1) = ((ml & 0xFF) as usize, (ml >> 8 & 0xFF) as usize);
+            W::load_unaligned(COMPRESS32.get_unchecked(k0).as_ptr())
+                .lookup16(c0)
+                .store_unaligned(d);
+            let w0 = 16 - 2 * *POPCOUNT8.get_unchecked(k0) as usize;
+            W::load_unaligned(COMPRESS32.get_unchecked(k1).as_ptr())
+                .lookup16(c1)
+                .store_unaligned(d.add(w0));
+            let written = w0 + 16 - 2 * *POPCOUNT8.get_unchecked(k1) as usize;
+            // A pair in the last lane took the 9th unit too.
+            Some((16 + 2 * (mh >> 15 & 1) as usize, written, mh, ml))
+        }
+    }
+}
+
 /// `Kernel::utf16_to_latin1`.
 ///
 /// # Safety
@@ -594,11 +614,12 @@ pub(crate) unsafe fn utf16_to_latin1<V: VectorExt>(
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     // Stores aligned to the vector (a 32-byte store that straddles two cache lines
-    // costs two): with 32-byte or wider vectors, the units up to the first aligned
+    // costs two): where that pays whatever the loads (`Vector::ALIGN_STORES`), the
+    // units up to the first aligned
     // output byte go to the scalar code first (a head that does not separate a
     // pair, see `cut16`; conversion is stateless at character boundaries).
     let skew = to_aligned::<V>(dst.as_ptr());
-    if V::BYTES >= 32 && skew != 0 && src.len() >= 8 * V::BYTES && dst.len() >= src.len() / 2 {
+    if V::ALIGN_STORES && skew != 0 && src.len() >= 8 * V::BYTES && dst.len() >= src.len() / 2 {
         let end = cut16(src, 2 * skew, from);
         let w = scalar::utf16_to_latin1(&src[..end], dst, from, mode)?;
         // SAFETY: the ISA is the caller's promise.

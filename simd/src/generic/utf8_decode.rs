@@ -63,15 +63,15 @@
 //! hooks in its whole-block conversions (`x86_64/avx2/`) instead. The tail
 //! (less than a block, or too little room for a block's output) is widened 16 ASCII
 //! bytes at a time and the rest goes to the scalar transcoder (on pieces of 20 to
-//! 80 bytes of the lipsum corpora it is 1.0-5x faster than `core::str::from_utf8`
-//! plus `encode_utf16`); see [`super::handover`] for how the tail, errors and lossy
+//! 80 bytes of the lipsum corpora it beats `core::str::from_utf8` plus
+//! `encode_utf16`); see [`super::handover`] for how the tail, errors and lossy
 //! repair keep the results identical to the scalar transcoder's.
 //!
 //! UTF-8 -> UTF-32 runs the same loop with 32-bit output: there is no two-pass path
-//! through UTF-16. Measured on the avx2 kernel, decoding straight to UTF-32 with the
-//! same hooks (which have UTF-32 variants) is 1.2-1.4x as fast on every lipsum
-//! corpus, and 6x on emoji, as the former design that transcoded pieces of 4 KiB
-//! to UTF-16 in a stack buffer and widened them.
+//! through UTF-16. Decoding straight to UTF-32 with the same hooks (which have
+//! UTF-32 variants) writes each output once, where transcoding pieces to UTF-16 in
+//! a stack buffer and widening them passes over every unit twice (most of all on
+//! emoji, whose pairs the widening must join again).
 
 use super::handover::{shift, utf8_resync};
 use super::utf8_block::{block_1_to_3, block_write, four_byte_block, three_byte_block};
@@ -124,7 +124,8 @@ pub(crate) trait DecodeHooks<W: VectorExt> {
     /// ([`super::utf8_block`]: twenty three-byte or sixteen four-byte characters
     /// before validation, one- to three-byte characters after) when the block hooks
     /// decline; a kernel whose hooks convert those blocks with wider vectors turns
-    /// them off (avx2: the 16-byte paths would take its four-byte blocks, at 0.6x).
+    /// them off (avx2: the 16-byte paths would take its four-byte blocks, which its
+    /// own hooks convert faster).
     const GENERIC_BLOCKS: bool = true;
 
     /// Converts an ASCII run: `src` (the rest of the input) starts with a 64-byte
@@ -232,7 +233,7 @@ unsafe fn continuation_mask<W: VectorExt>(block: &W::Block64) -> u64 {
 /// `false` means "not proven valid": the validator decides.
 ///
 /// The loop uses it with 16-byte vectors, where the validator takes four passes
-/// over a block (sse42: 10-15% faster on text of one- and two-byte characters);
+/// over a block (so the test pays on text of one- and two-byte characters);
 /// with 32-byte vectors the validator is cheap enough that the test does not pay
 /// (avx2: a few percent slower on text of four-byte characters, no gain
 /// elsewhere).
@@ -280,8 +281,8 @@ unsafe fn is_ascii<W: VectorExt>(block: &W::Block64) -> bool {
 /// ASCII) into `dst[out..]`; returns the new `(pos, out)`. A loop of its own with
 /// 16-byte vectors, which keeps the loaded block in registers: inside the block
 /// loop, whose other paths also need the block, the compiler spilled it to the
-/// stack on the way to the ASCII path (sse42: three extra stores per 64 bytes,
-/// 0.80x simdutf westmere on ASCII to UTF-16BE). Every store is output: no
+/// stack on the way to the ASCII path (sse42: three extra stores per 64 bytes).
+/// Every store is output: no
 /// scratch bytes.
 ///
 /// # Safety
@@ -569,42 +570,8 @@ mod tests {
         assert!(accepted > 10_000);
     }
 
-    #[cfg(target_arch = "x86_64")]
     #[test]
-    fn short_chars_valid_x86() {
-        use core::arch::x86_64::{__m128i, __m256i};
-        #[target_feature(enable = "sse4.2")]
-        unsafe fn sse42() {
-            // SAFETY: the caller checked SSE4.2.
-            unsafe { check::<__m128i>() }
-        }
-        #[target_feature(enable = "avx2")]
-        unsafe fn avx2() {
-            // SAFETY: the caller checked AVX2.
-            unsafe { check::<__m256i>() }
-        }
-        if std::is_x86_feature_detected!("sse4.2") {
-            // SAFETY: SSE4.2 was detected.
-            unsafe { sse42() }
-        }
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 was detected.
-            unsafe { avx2() }
-        }
-    }
-
-    #[cfg(target_arch = "aarch64")]
-    #[test]
-    fn short_chars_valid_neon() {
-        use core::arch::aarch64::uint8x16_t;
-        #[target_feature(enable = "neon")]
-        unsafe fn neon() {
-            // SAFETY: the caller checked NEON.
-            unsafe { check::<uint8x16_t>() }
-        }
-        if std::arch::is_aarch64_feature_detected!("neon") {
-            // SAFETY: NEON was detected.
-            unsafe { neon() }
-        }
+    fn short_chars_valid_every_vector() {
+        crate::vector::for_each_vector!(check);
     }
 }

@@ -15,9 +15,9 @@
 //!
 //! - all ASCII: narrowed to one byte per unit; a run of such blocks is converted two
 //!   vectors per step, checked for ASCII before the byte swap of big-endian input
-//!   (with 128- and 256-bit vectors, two vectors below U+0800 take the two-byte
-//!   step below without ending the run, with 256-bit ones each vector on its own:
-//!   mostly-ASCII text with a few accented letters);
+//!   (as [`EncodeHooks::TWO_BYTE_RUNS`] says: two vectors below U+0800 take the
+//!   two-byte step below without ending the run, or each vector on its own, or
+//!   only a hook: mostly-ASCII text with a few accented letters);
 //! - all below U+0800: every unit becomes a 16-bit lane `[first, second]`, and the
 //!   eight units of a 128-bit lane are packed by one [`PACK2`] control indexed by
 //!   their ASCII bits (an ASCII unit keeps `first` only);
@@ -43,30 +43,24 @@
 //!
 //! UTF-32 -> UTF-8 runs the same block steps on two vectors of 32-bit units: all
 //! ASCII, they are narrowed twice (a run of ASCII blocks four vectors per step,
-//! checked before the byte swap; with 128-bit vectors four vectors below U+0800
-//! take the two-byte step without ending the run, and a block below U+0800 enters
-//! the run too: see [`utf32_ascii_run`]); in the Basic Multilingual Plane they are
-//! narrowed to one block of 16-bit units and converted as UTF-16, checked for
-//! surrogates only when some unit is U+0800 or above (as in the UTF-16 loop; the
-//! test made blocks below U+0800, e.g. Arabic, Hebrew, Russian, 10% slower on both
-//! x86 kernels), except that a block with three-byte units always takes the
-//! [`PACK3`] step, even when all its units have three bytes: the branch between
-//! the fixed shuffle and the table mispredicts on text that mixes ASCII spaces with
-//! three-byte letters (Hindi, Korean), and without it the sse42 kernel went from
-//! 0.87-0.92x to 1.25-1.3x simdutf `westmere` on Hindi and from 1.0x to 1.25x on
-//! Korean (avx2 vs `haswell`: Hindi 1.14x to 1.25x; CJK, mostly three-byte, from
-//! 1.45-1.7x to 1.2-1.25x). In the UTF-16 loop the same change made CJK 10-30%
-//! slower on both kernels: the UTF-16 block step is cheaper, so the fixed shuffle's
-//! saving weighs more there. The fixed shuffle comes back in a loop of its own for
-//! runs of such blocks, entered when two blocks in a row had three-byte units only
-//! (one test of both blocks' class bits, rarely true on Hindi or Korean, so it does
-//! not mispredict there), with 128-bit vectors only: on the sse42 kernel Chinese
-//! went from 0.95x to 1.27-1.46x simdutf `westmere` and Japanese from 1.0x to
-//! 1.09-1.22x, Hindi and Korean from 1.25x to 1.15-1.3x (the larger loop costs
-//! them 5-9%) (`utf32_three_run`); with 256-bit vectors it took
-//! the avx2 kernel's Chinese from 1.25x to 1.57x `haswell` but its Hindi, Korean and
-//! Latin-1 rows from 1.3-1.5x to 1.15-1.25x, so the avx2 kernel does without. All
-//! supplementary, each becomes four bytes in place (as surrogate pairs
+//! checked before the byte swap; where [`EncodeHooks::TWO_BYTE_RUNS`] is
+//! `Pairs`, four vectors below U+0800 take the two-byte step without ending the
+//! run, and a block below U+0800 enters the run too: see [`utf32_ascii_run`]); in
+//! the Basic Multilingual Plane they are narrowed to one block of 16-bit units and
+//! converted as UTF-16, checked for surrogates only when some unit is U+0800 or
+//! above (as in the UTF-16 loop: the test would slow down the blocks below U+0800,
+//! e.g. Arabic, Hebrew, Russian), except that a block with three-byte units always
+//! takes the [`PACK3`] step, even when all its units have three bytes: the branch
+//! between the fixed shuffle and the table mispredicts on text that mixes ASCII
+//! spaces with three-byte letters (Hindi, Korean). (In the UTF-16 loop the branch
+//! pays: the UTF-16 block step is cheaper, so the fixed shuffle's saving weighs
+//! more there.) The fixed shuffle comes back in a loop of its own for runs of such
+//! blocks (`utf32_three_run`), entered when two blocks in a row had three-byte
+//! units only (one test of both blocks' class bits, rarely true on Hindi or
+//! Korean, so it does not mispredict there), where the kernel takes it
+//! ([`EncodeHooks::THREE_BYTE_RUN32`]): it speeds up CJK text, and the larger loop
+//! costs the text that mixes three-byte letters with ASCII; on the 128-bit kernels
+//! the gain is larger than the cost, on avx2 it is not. All supplementary, each becomes four bytes in place (as surrogate pairs
 //! do); anything else (a mix, or an invalid unit: a surrogate or a value above
 //! U+10FFFF) is converted one unit at a time, with the same hand-over at an invalid
 //! unit.
@@ -77,11 +71,9 @@
 //! shuffle (one per four units when some need three bytes). The design this
 //! replaced compressed every 8-byte half with its own `COMPRESS8` control: two
 //! 8-byte loads, an add, a shuffle and an 8-byte move per 16 bytes of output.
-//! Measured on the lipsum texts (`benches/transcode.rs`, UTF-16 -> UTF-8), the
-//! packing tables run 1.05-2.5x as fast as `COMPRESS8` on the sse42 kernel
-//! (1.05x on the mostly-ASCII Latin-1 text, 2.5x on CJK) and, as 256-bit code,
-//! 1.3-4x as fast on the avx2 kernel as `COMPRESS8` with 128-bit vectors, and as
-//! fast as the avx2 kernel's former copy of this loop in AVX2 intrinsics.
+//! The packing tables do the same work with fewer and independent operations (the
+//! gain grows with the share of multi-byte characters, CJK most), and the same
+//! code serves 256-bit vectors, where `COMPRESS8` worked 8 bytes at a time.
 //!
 //! # Hooks
 //!
@@ -91,10 +83,9 @@
 //! (`x86_64/avx512/enc_utf8.rs`) runs this loop with 512-bit blocks and converts
 //! every block of the Basic Multilingual Plane that is not ASCII in a hook
 //! (`vpcompressb` into a register instead of the per-128-bit-lane tables, whose
-//! four to eight dependent stores per block made the 512-bit build 5-20% slower
-//! than the avx2 kernel on Hindi, Japanese, Korean and "Latin1"), and, inside the
-//! ASCII runs, two vectors below U+0800 (the run then goes on, as with 128-bit
-//! vectors). Every hook point declines by default, and the avx2 and sse42 kernels'
+//! four to eight dependent stores per block cost more at 512 bits than the wider
+//! vector gains), and, inside the ASCII runs, two vectors below U+0800 (the run
+//! then goes on, as with 128-bit vectors). Every hook point declines by default, and the avx2 and sse42 kernels'
 //! machine code for this loop is the same with or without them.
 
 mod blocks;
@@ -126,12 +117,22 @@ use crate::tables::utf16_to_utf8::{PACK2, PACK3};
 /// points, tried by the loops before the generic steps (the `avx512-vbmi2` tier:
 /// `vpcompressb` and `vpermt2b`, no tables).
 pub(crate) trait EncodeHooks {
+    /// What the ASCII runs do with vectors that are not all ASCII but all below
+    /// U+0800 (see [`TwoByteRuns`]). The default suits 128-bit vectors.
+    const TWO_BYTE_RUNS: TwoByteRuns = TwoByteRuns::Pairs;
+
+    /// Whether the UTF-32 loop runs blocks of three-byte units only in a loop of
+    /// their own with the fixed shuffle (`utf32_three_run`), after two such blocks
+    /// in a row: faster on CJK text, but its code costs the text that mixes
+    /// three-byte letters with ASCII; the 128-bit kernels gain more than they
+    /// lose. The default suits 128-bit vectors.
+    const THREE_BYTE_RUN32: bool = true;
+
     /// The number of set bits of the byte `x`: how many bytes a packing control
     /// drops, which places the next lane's store. By default a table look-up
     /// ([`POPCOUNT8`]: `count_ones` without the `popcnt` instruction is a dozen
-    /// instructions); a kernel compiled with `popcnt` counts with it (measured 5-10%
-    /// faster on the avx2 kernel than the table on text mixing one-, two- and
-    /// three-byte characters).
+    /// instructions); a kernel compiled with `popcnt` counts with it (faster than
+    /// the table on text mixing one-, two- and three-byte characters).
     #[inline(always)]
     fn count_ones8(x: usize) -> usize {
         POPCOUNT8[x & 0xFF] as usize
@@ -192,6 +193,27 @@ pub(crate) trait EncodeHooks {
 
 impl EncodeHooks for crate::generic::hooks::NoHooks {}
 
+/// What the ASCII runs of the encoder ([`utf16_ascii_run`], [`utf32_ascii_run`])
+/// do with vectors that are not all ASCII but all below U+0800 (Latin-1 letters,
+/// Greek, Cyrillic, ...): on mostly-ASCII text with a few such letters the run
+/// then does not end at each of them (no mispredicted test of the next vector, no
+/// return to the block loop and its classes).
+#[derive(Clone, Copy)]
+pub(crate) enum TwoByteRuns {
+    /// Both vectors of a UTF-16 step (four of a UTF-32 one) through the two-byte
+    /// step, and the UTF-32 block loop enters the run after a block below U+0800
+    /// too (128-bit vectors: a step rarely mixes ASCII and two-byte units).
+    Pairs,
+    /// UTF-16: the hook first ([`EncodeHooks::run_two_pair`]), else each vector
+    /// narrowed if it is ASCII and through the two-byte step if not (wider vectors
+    /// mix the two more often; both through the step cost the mostly-ASCII text);
+    /// UTF-32: the hook, else the run ends.
+    EachVector,
+    /// The hooks only ([`EncodeHooks::run_two_pair`],
+    /// [`EncodeHooks::run_two_pair32`]); else the run ends.
+    HooksOnly,
+}
+
 /// The constants of the two-byte step in the ASCII run ([`utf16_ascii_run`]), in
 /// every 16-bit lane of up to 64 bytes: `0xFF80`, `0`, and those of [`one_two`].
 static ONE_TWO_CONSTANTS: [[u16; 32]; 5] = [
@@ -203,28 +225,16 @@ static ONE_TWO_CONSTANTS: [[u16; 32]; 5] = [
 ];
 
 /// Converts the ASCII run of UTF-16 units at `src[pos..]`, two vectors at a time,
-/// into `dst[out..]`; returns the new `(pos, out)`. With 128-bit vectors, two
-/// vectors that are not all ASCII but all below U+0800 (Latin-1 letters, Greek,
-/// Cyrillic, ...) are converted in the loop too, with the two-byte step
-/// ([`one_two`] on each vector): on text that is mostly ASCII with a few such
-/// letters, the run then does not end at each of them (no mispredicted test of
-/// the next vector, no return to the block loop and its classes). sse42 on
-/// "Latin1" (ASCII with every 16th a/e/o accented, one vector in nine with a
-/// two-byte unit), alternating runs of the builds without and with it: 17.9 ->
-/// 20.2 GB/s from UTF-16LE,
-/// 16.9 -> 18.6-19.1 GB/s from UTF-16BE (0.87-0.99x simdutf `westmere` before,
-/// 1.09-1.23x after). With 256-bit vectors (avx2) a pair is mixed more often, and
-/// the step on both vectors cost the Latin-1 rows 10-15% (Zen 3); instead each
-/// vector of the pair is narrowed if it is ASCII and takes the two-byte step if
-/// not ([`ascii_or_one_two`]). avx2 on "Latin1" from UTF-16LE, alternating runs of
-/// the builds without and with it (Sapphire Rapids): 24.0-24.6 -> 29.5-30.1 GB/s
-/// (0.94-0.96x simdutf `haswell` before, 1.02-1.29x after in the bench); Latin
-/// (ASCII) 64-66 -> 69. The two-byte scripts (Arabic, Hebrew, Russian) and CJK
-/// lost 4-6% (1.3-2.7x `haswell` before): the step's code in the run costs the
-/// block loop two constants in registers, which it then loads in its two-byte
-/// step (`vpbroadcastd`; the callgrind count of Arabic +4%). Moving the run out of
-/// the block loop, or loading the block loop's constants from memory too, was
-/// slower still.
+/// into `dst[out..]`; returns the new `(pos, out)`. Two vectors that are not all
+/// ASCII but all below U+0800 are converted in the loop too, as
+/// [`EncodeHooks::TWO_BYTE_RUNS`] says: both with the two-byte step ([`one_two`]
+/// on each vector; 128-bit vectors), or each narrowed if it is ASCII and through
+/// the two-byte step if not ([`ascii_or_one_two`]; 256-bit vectors, where a pair
+/// is mixed more often and the step on both vectors would cost the mostly-ASCII
+/// text), or by the hook alone. The step's code in the run costs the block loop
+/// two constants in registers, which it then loads in its two-byte step (the
+/// two-byte scripts and CJK lose a little; moving the run out of the block loop,
+/// or loading the block loop's constants from memory too, costs more).
 ///
 /// # Safety
 /// The CPU supports `B`'s ISA.
@@ -248,11 +258,11 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
         } else {
             [0x80, 0xFF, 0x80, 0xFF]
         });
-        // With 512-bit vectors, the loads aligned to the vector: the first vector
-        // converted unaligned if it is ASCII, then the loop from the first aligned
-        // offset of `src`, rewriting some of the same output. (Loads are two per
-        // store here; a 64-byte load straddling two cache lines costs on Intel.)
-        if B::BYTES == 64 {
+        // Where unaligned loads straddle cache lines (`Vector::ALIGN_LOADS`), the
+        // loads aligned to the vector: the first vector converted unaligned if it
+        // is ASCII, then the loop from the first aligned offset of `src`, rewriting
+        // some of the same output. (Loads are two per store here.)
+        if B::ALIGN_LOADS {
             let k = super::blocks::to_aligned::<B>(src.as_ptr().add(pos));
             if k != 0
                 && k.is_multiple_of(2)
@@ -275,13 +285,13 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
             let (mut u0, mut u1) = (B::load_unaligned(s), B::load_unaligned(s.add(B::BYTES)));
             if !u0.or(u1).and(not_ascii).is_zero() {
                 // Not all ASCII: both vectors through the two-byte step if every
-                // unit is below U+0800 (and so no surrogate), else the run ends.
-                // With 256-bit vectors each one is narrowed if it is ASCII; with
-                // wider ones the hook decides.
+                // unit is below U+0800 (and so no surrogate), else the run ends;
+                // or each one narrowed if it is ASCII; or the hook decides
+                // (`EncodeHooks::TWO_BYTE_RUNS`).
                 if BE {
                     (u0, u1) = (u0.swap_bytes16(), u1.swap_bytes16());
                 }
-                if B::BYTES > 16 {
+                if !matches!(H::TWO_BYTE_RUNS, TwoByteRuns::Pairs) {
                     if out + 2 * B::BYTES <= dst.len() {
                         let d = dst.as_mut_ptr().add(out);
                         if let Some(w) = H::run_two_pair(u0, u1, d) {
@@ -290,7 +300,7 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                             continue;
                         }
                     }
-                    if B::BYTES != 32 {
+                    if matches!(H::TWO_BYTE_RUNS, TwoByteRuns::HooksOnly) {
                         break;
                     }
                 }
@@ -298,9 +308,9 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                     break;
                 }
                 // The constants of the two-byte step are loaded here, not kept
-                // in registers: hoisted out of the loops, they crowded the block
-                // loop's registers (register copies in its three-byte step, which
-                // made Hindi and Korean 10% slower).
+                // in registers: hoisted out of the loops, they crowd the block
+                // loop's registers (register copies in its three-byte step, the
+                // step of Hindi and Korean).
                 let t = core::hint::black_box(&ONE_TWO_CONSTANTS);
                 let high = B::load_unaligned(t[0].as_ptr().cast());
                 let zero = B::load_unaligned(t[1].as_ptr().cast());
@@ -308,7 +318,7 @@ unsafe fn utf16_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 let k1 = B::load_unaligned(t[3].as_ptr().cast());
                 let k2 = B::load_unaligned(t[4].as_ptr().cast());
                 let d = dst.as_mut_ptr().add(out);
-                out += if B::BYTES == 16 {
+                out += if matches!(H::TWO_BYTE_RUNS, TwoByteRuns::Pairs) {
                     one_two_pair::<B, H>([u0, u1], high, zero, d, [k0, k1, k2])
                 } else {
                     // Each vector on its own: an ASCII one is narrowed (a third
@@ -374,9 +384,8 @@ unsafe fn ascii_or_one_two<B: VectorExt, H: EncodeHooks>(
 /// Converts the run of blocks of three-byte units (U+0800..U+FFFF, no surrogates)
 /// at `src[pos..]` into `dst[out..]` with the fixed shuffle; returns the new `(pos,
 /// out)`. The test of a block is five operations (no classes, no bit mask), and the
-/// loop has none of the block loop's other branches: on CJK text this took the
-/// sse42 kernel from 0.97x simdutf `westmere` to 1.22x (Chinese) and 1.07x
-/// (Japanese), and Hindi from 1.0x to 1.1x.
+/// loop has none of the block loop's other branches (CJK text, and Hindi, stay in
+/// it).
 ///
 /// # Safety
 /// The CPU supports `B`'s ISA; `write` is at least `bmp_stores(B::BYTES)`.
@@ -470,24 +479,20 @@ unsafe fn utf16_pairs_run<B: VectorExt, const BE: bool>(
 
 /// Converts the ASCII run of UTF-32 units at `src[pos..]`, four vectors (16
 /// units with 128-bit vectors) at a time, into `dst[out..]`; returns the new `(pos,
-/// out)`. With 128-bit vectors, four vectors that are not all ASCII but all below
-/// U+0800 are converted in the loop too, as two blocks through the two-byte step
-/// ([`one_two`]), and the block loop enters the run after a block below U+0800 as
-/// well: a run of text in Latin-1 letters, Greek, Cyrillic, Hebrew or Arabic (which
-/// mixes two-byte letters with ASCII spaces and punctuation) then stays in this loop,
-/// whose test is one OR of the four vectors (no classes, no bit mask), and so does
-/// mostly-ASCII text with a few such letters (the ASCII test alone ended the run
-/// at almost every step on "Latin1", where one unit in 16 is accented). sse42 over
-/// simdutf `westmere` (median of 10 runs per build, run alternately): Arabic, Hebrew,
-/// Russian 1.01-1.02x -> 1.34-1.35x, Latin1 0.97x -> 1.34x, Latin 1.54x -> 1.71x,
-/// Chinese and Korean unchanged (1.27x, 1.16-1.18x), Hindi 1.09x -> 1.19x and
-/// Japanese 1.06x -> 1.10x (with the build's layout: the first build of the same
-/// loop had them unchanged). With 256-bit vectors (avx2) the run stays ASCII only,
-/// as the UTF-16 one ([`utf16_ascii_run`]): the two-byte step there took Arabic,
-/// Hebrew and Russian from 1.3x to 1.4x simdutf `haswell`, but Latin1 from 1.45x to
-/// 1.35x and Hindi, Japanese and Korean 3-4% lower. (The constants are loaded one by
-/// one: loaded through a closure, the 256-bit build ran 3-4x slower on those files,
-/// probably a call of the closure compiled without AVX2.)
+/// out)`. Where [`EncodeHooks::TWO_BYTE_RUNS`] is `Pairs` (128-bit vectors), four
+/// vectors that are not all ASCII but all below U+0800 are converted in the loop
+/// too, as two blocks through the two-byte step ([`one_two`]), and the block loop
+/// enters the run after a block below U+0800 as well: a run of text in Latin-1
+/// letters, Greek, Cyrillic, Hebrew or Arabic (which mixes two-byte letters with
+/// ASCII spaces and punctuation) then stays in this loop, whose test is one OR of
+/// the four vectors (no classes, no bit mask), and so does mostly-ASCII text with a
+/// few such letters (the ASCII test alone would end the run at almost every step
+/// on text where one unit in 16 is accented). With wider vectors the run stays
+/// ASCII only (but for the hook): the two-byte step in it speeds up the two-byte
+/// scripts but costs the mostly-ASCII and three-byte text more. (The constants are
+/// loaded one by one: loaded through a closure, the 256-bit build was several
+/// times slower on those files, probably a call of the closure compiled without
+/// AVX2.)
 ///
 /// # Safety
 /// The CPU supports `B`'s ISA.
@@ -517,9 +522,11 @@ unsafe fn utf32_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
             let all = v[0].or(v[1]).or(v[2].or(v[3]));
             if !all.and(not_ascii).is_zero() {
                 // Not all ASCII: two blocks through the two-byte step if every unit
-                // is below U+0800, else the run ends (128-bit vectors only, or the
-                // hook's step).
-                if B::BYTES != 16 && out + 2 * B::BYTES <= dst.len() {
+                // is below U+0800, else the run ends (`TwoByteRuns::Pairs` only, or
+                // the hook's step).
+                if !matches!(H::TWO_BYTE_RUNS, TwoByteRuns::Pairs)
+                    && out + 2 * B::BYTES <= dst.len()
+                {
                     let d = dst.as_mut_ptr().add(out);
                     if let Some(w) = H::run_two_pair32::<B, BE>(&v, d) {
                         out += w;
@@ -527,7 +534,9 @@ unsafe fn utf32_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
                         continue;
                     }
                 }
-                if B::BYTES != 16 || out + 2 * B::BYTES + 3 > dst.len() {
+                if !matches!(H::TWO_BYTE_RUNS, TwoByteRuns::Pairs)
+                    || out + 2 * B::BYTES + 3 > dst.len()
+                {
                     break;
                 }
                 // The constants are loaded here, not kept in registers: hoisted
@@ -566,9 +575,7 @@ unsafe fn utf32_ascii_run<B: VectorExt, H: EncodeHooks, const BE: bool>(
 /// U+0800 (in little-endian, then big-endian memory order), `0xFF80` in every 16-bit
 /// lane, `0`, and the constants of [`one_two`]. (The last five repeat
 /// [`ONE_TWO_CONSTANTS`]: one table shared by both runs was reached through the GOT
-/// in the benchmark binary, where this one is addressed directly, and measured the
-/// UTF-32 two-byte files 7-9% slower on sse42, though the unchanged avx2 rows moved
-/// 3-8% in the same runs.)
+/// in the benchmark binary, where this one is addressed directly.)
 static UTF32_TWO_CONSTANTS: [[u32; 16]; 7] = [
     [u32::from_ne_bytes([0x00, 0xF8, 0xFF, 0xFF]); 16],
     [u32::from_ne_bytes([0xFF, 0xFF, 0xF8, 0x00]); 16],
@@ -629,15 +636,13 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
     let read = B::BYTES + 2;
     let write = bmp_stores(B::BYTES).max(3 * units + 1) + 3;
     let (mut pos, mut out) = (0usize, 0usize);
-    // With 512-bit blocks, the loads aligned to 64 bytes (a load that straddles two
-    // cache lines costs on Intel: Sapphire Rapids, avx512-vbmi2, Hebrew 26-27 GB/s
-    // from a `src` 16 or 32 bytes past a boundary, 32-33 aligned): the first
-    // block, if it has no surrogate, is converted whole, and the loop goes on from
-    // the first boundary; the output of the units after it is scratch that the
+    // Where unaligned loads straddle cache lines (`Vector::ALIGN_LOADS`, 512-bit
+    // blocks), the loads aligned to 64 bytes: the first block, if it has no
+    // surrogate, is converted whole, and the loop goes on from the first boundary; the output of the units after it is scratch that the
     // next blocks overwrite. (Blocks advance by whole blocks, and the ASCII run
     // aligns its own loads, so the loop mostly stays aligned.)
     let head = super::blocks::to_line(src.as_ptr(), 64);
-    if B::BYTES == 64
+    if B::ALIGN_LOADS
         && head.is_multiple_of(2)
         && head != 0
         && src.len() >= 8 * B::BYTES
@@ -670,8 +675,8 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
     }
     // A run of surrogate-pair blocks or of three-byte blocks leaves the block loop
     // for a loop of its own (kept apart, so that its constants do not crowd the
-    // block loop's registers: inlined in the block loop, the three-byte run made
-    // Arabic, Hebrew and Russian 15-20% slower on the sse42 kernel).
+    // block loop's registers: inlined in the block loop, the three-byte run slows
+    // down the two-byte scripts, Arabic, Hebrew and Russian).
     enum Run {
         None,
         Pairs,
@@ -780,13 +785,12 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
     // three-byte units only in a row starts the three-byte run (see
     // `utf32_three_run`).
     let mut last_idx = u64::MAX;
-    // With 512-bit vectors, the loads aligned to 64 bytes, as in the UTF-16 loop:
-    // the first block, if it is in the Basic Multilingual Plane without
-    // surrogates, is converted whole, and the loop goes on from the first
-    // boundary (Sapphire Rapids, avx512-vbmi2, Latin from a `src` 16 bytes past a
-    // boundary: 0.81 of the aligned speed before).
+    // Where unaligned loads straddle cache lines (`Vector::ALIGN_LOADS`), the
+    // loads aligned to 64 bytes, as in the UTF-16 loop: the first block, if it is
+    // in the Basic Multilingual Plane without surrogates, is converted whole, and
+    // the loop goes on from the first boundary.
     let head = super::blocks::to_line(src.as_ptr(), 64);
-    if B::BYTES == 64
+    if B::ALIGN_LOADS
         && head.is_multiple_of(4)
         && head != 0
         && src.len() >= 8 * read
@@ -851,8 +855,8 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                     pos += read;
                     // More such blocks follow in text in Latin-1 letters, Greek,
                     // Cyrillic, Hebrew, Arabic...: the ASCII run converts them too
-                    // (with 128-bit vectors).
-                    if B::BYTES == 16 {
+                    // (`TwoByteRuns::Pairs`).
+                    if matches!(H::TWO_BYTE_RUNS, TwoByteRuns::Pairs) {
                         (pos, out) = utf32_ascii_run::<B, H, BE>(src, dst, pos, out);
                     }
                     continue;
@@ -865,9 +869,9 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                     // The second block of three-byte units only in a row: more
                     // follow in CJK text. (One test of both blocks' classes: a
                     // branch on this block's alone mispredicts on text that mixes
-                    // ASCII spaces with three-byte letters, Hindi, Korean.) With
-                    // 128-bit vectors only (see the module documentation).
-                    if B::BYTES == 16 && c.idx | last_idx == 0 {
+                    // ASCII spaces with three-byte letters, Hindi, Korean.) Where
+                    // the kernel takes it (see the module documentation).
+                    if H::THREE_BYTE_RUN32 && c.idx | last_idx == 0 {
                         (pos, out) = utf32_three_run::<B, BE>(src, dst, pos, out, write);
                     }
                     last_idx = c.idx;

@@ -13,18 +13,18 @@
 //! with a keep mask ([`compress16`]).
 //!
 //! A run of ASCII is copied four vectors `W` at a time (with AVX2, 128 bytes per
-//! step in 32-byte stores; 64-byte blocks of 16-byte vectors measured 0.85-0.9x
-//! simdutf's AVX2 kernel on ASCII text). Blocks of 64 bytes start at a character
+//! step in 32-byte stores, half the instructions of 64-byte blocks of 16-byte
+//! vectors). Blocks of 64 bytes start at a character
 //! boundary: an ASCII block is copied; a block that holds a byte `>= C4`, or fails
 //! validation (skipped in `Mode::Valid`), goes to the scalar transcoder (strict: from there on, which
 //! reports the exact error; lossy: up to a resynchronisation point, then the SIMD
 //! loop resumes; see [`super::handover`]). With no byte above `C3`, validation is
 //! four bit masks: no `C0`/`C1`, and the continuation bytes are exactly the bytes
-//! after the lead bytes (the UTF-8 validator's block check, used before, made the
-//! loop slower than the scalar transcoder on text with an accented letter every
-//! few dozen bytes: 3.6-3.9 GB/s against 6; now 6.1-6.3 on avx2 and sse42, Intel
-//! Sapphire Rapids). After a block with a lead byte, the next goes straight to
-//! the conversion, without the ASCII tests (+10% on that text). A lead byte in the
+//! after the lead bytes (the UTF-8 validator's full block check would make the loop
+//! slower than the scalar transcoder on text with an accented letter every few
+//! dozen bytes). After a block with a lead byte, the next goes straight to the
+//! conversion, without the ASCII tests (such text has more lead bytes soon). A lead
+//! byte in the
 //! last position of a block is left for the next block.
 
 use super::handover::{shift, utf8_resync, POPCOUNT8};
@@ -79,8 +79,7 @@ unsafe fn ascii_run<W: VectorExt>(
         // The stores aligned to the vector: the first vector, if ASCII, copied
         // unaligned, then the loop from the first aligned output position (its
         // bytes are ASCII, so the loop or the block loop after it writes the same
-        // bytes again). Intel Sapphire Rapids, AVX2, `dst` 16 bytes past a 32-byte
-        // boundary: 41-43 GB/s before, as aligned after (49-50).
+        // bytes again): a store that straddles two cache lines costs two.
         let skew = to_aligned::<W>(d0);
         if skew != 0 && step + W::BYTES <= len {
             let v = W::load_unaligned(s0);

@@ -574,9 +574,8 @@ pub(crate) unsafe fn find_error_block_with<V: Vector, R: Rules>(
             // no result: errors are OR-ed, and the state after the first block is
             // only what its last three bytes require of the bytes after them, which
             // the overlapping block holds). Loads that straddle two cache lines
-            // cost: the AVX-512 tier's ASCII skip ran at half speed with the input
-            // 16 bytes past a boundary, as `malloc` gives (Sapphire Rapids, ASCII
-            // 89 -> 174 GB/s, Arabic 21.4 -> 25.7; avx2 ASCII 89 -> 152).
+            // cost two, and `malloc` gives buffers 16 bytes past a boundary: the
+            // ASCII skip, nothing but loads and tests, would run at half speed.
             pos = BLOCK;
             let k = super::blocks::to_line(ptr, BLOCK);
             if len >= 4 * BLOCK && k >= 4 {

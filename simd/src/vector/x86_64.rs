@@ -107,6 +107,7 @@ unsafe fn shift_in_256<const N: i32>(this: __m256i, prev: __m256i) -> __m256i {
 
 impl Vector for __m256i {
     const BYTES: usize = 32;
+    const ALIGN_STORES: bool = true;
 
     #[inline(always)]
     unsafe fn splat(byte: u8) -> Self {
@@ -207,6 +208,9 @@ unsafe fn shift_in_512<const N: i32>(this: Zmm, prev: Zmm) -> Zmm {
 #[cfg_attr(utfast_avx512_model, allow(unused_unsafe))]
 impl Vector for Zmm {
     const BYTES: usize = 64;
+    const ALIGN_LOADS: bool = true;
+    const ALIGN_STORES: bool = true;
+    const MASK_REGISTERS: bool = true;
 
     #[inline(always)]
     unsafe fn splat(byte: u8) -> Self {

@@ -41,6 +41,11 @@ crate::kernel::simd_kernel! {
 
 /// The avx2 kernel's hooks (see `crate::generic::hooks`).
 pub(crate) struct Avx2;
+// Sixteen registers of 32 bytes: the swap loops have none to spare.
+impl crate::generic::hooks::SwapHooks for Avx2 {
+    const PAIR_RUNS_BY_EIGHT: bool = false;
+    const PLANE_ONE_RUN: bool = false;
+}
 
 impl crate::generic::utf8_decode::DecodeHooks<core::arch::x86_64::__m256i> for Avx2 {
     const BLOCK_READ: usize = utf8_decode::BLOCK_READ;
@@ -87,6 +92,9 @@ impl crate::generic::utf8_decode::DecodeHooks<core::arch::x86_64::__m256i> for A
 /// UTF-16/UTF-32 -> UTF-8 is the generic loop with 256-bit blocks (16 units per
 /// step); the one hook counts the bytes a packing control drops with `popcnt`.
 impl crate::generic::utf8_encode::EncodeHooks for Avx2 {
+    const TWO_BYTE_RUNS: crate::generic::utf8_encode::TwoByteRuns =
+        crate::generic::utf8_encode::TwoByteRuns::EachVector;
+    const THREE_BYTE_RUN32: bool = false;
     #[inline(always)]
     fn count_ones8(x: usize) -> usize {
         // `popcnt`: the kernel's features include it.

@@ -339,52 +339,85 @@ pub(super) unsafe fn cesu_to_utf8_blocks<W: VectorExt, R: Rules>(
             if !error.is_zero() {
                 break;
             }
-            // The specials' first bytes: a lead surrogate sequence (ED, then A0..AF),
-            // or C0 in MUTF-8 (valid only as C0 80).
-            let (mut leads, mut nuls) = (0u64, 0u64);
-            for k in 0..lanes {
-                let x = W::load_unaligned(p.add(k * W::BYTES));
-                let y = W::load_unaligned(p.add(k * W::BYTES + 1));
-                leads |= x.eq8(ed).and(y.and(f0).eq8(a0)).bitmask_dense() << (k * W::BYTES);
-                if R::MUTF8 {
-                    nuls |= x.eq8(c0).bitmask_dense() << (k * W::BYTES);
-                }
-            }
-            // No special's bytes hold another special's first byte, so each bit
-            // is one special.
-            let mut bits = leads | nuls;
-            let (mut cur, mut w, mut stop) = (0usize, 0usize, BLOCK);
-            while bits != 0 {
-                let s = bits.trailing_zeros() as usize;
-                let pair = !R::MUTF8 || (leads >> s) & 1 != 0;
-                let len = if pair { 6 } else { 2 };
-                if s + len > BLOCK {
-                    // Its end is not validated yet: the next block starts at it.
-                    stop = s;
-                    break;
-                }
-                if s > cur {
-                    copy_words(p.add(cur), d.add(w), s - cur);
-                    w += s - cur;
-                }
-                if pair {
-                    write_pair(p.add(s), d.add(w));
-                    w += 4;
-                } else {
-                    *d.add(w) = 0;
-                    w += 1;
-                }
-                cur = s + len;
-                bits &= bits - 1;
-            }
-            copy_words(p.add(cur), d.add(w), stop - cur);
-            w += stop - cur;
+            let (stop, w) = specials::<W, R>(p, d, [ed, a0, f0, c0]);
             incomplete = if stop < BLOCK { zero } else { inc };
             pos += stop;
             out += w;
             careful_until = pos + GROUP * BLOCK;
         }
     }
+    back_to_character(src, pos, out)
+}
+
+/// The block at `p` (valid under `R`, with specials) converted into `d`: the
+/// stretches between the specials copied, each special rewritten (a surrogate pair,
+/// six bytes, as four; MUTF-8's `C0 80` as `00`); a special that the block's end
+/// cuts is left for the next block. Returns `(stop, w)`: the bytes of the block
+/// consumed and the bytes written. `bytes` is `ED`, `A0`, `F0` and `C0` in every byte.
+///
+/// # Safety
+/// The CPU supports `W`'s ISA; as for an iteration of [`cesu_to_utf8_blocks`]:
+/// `p[..72]` readable, `d[..80]` writable.
+#[inline(always)]
+unsafe fn specials<W: VectorExt, R: Rules>(
+    p: *const u8,
+    d: *mut u8,
+    bytes: [W; 4],
+) -> (usize, usize) {
+    let [ed, a0, f0, c0] = bytes;
+    let lanes = BLOCK / W::BYTES;
+    // SAFETY: the ISA and the ranges are the caller's promise: the loads read
+    // `p[..65]`, the word copies and the rewritten specials write within `d[..71]`.
+    unsafe {
+        // The specials' first bytes: a lead surrogate sequence (ED, then A0..AF),
+        // or C0 in MUTF-8 (valid only as C0 80).
+        let (mut leads, mut nuls) = (0u64, 0u64);
+        for k in 0..lanes {
+            let x = W::load_unaligned(p.add(k * W::BYTES));
+            let y = W::load_unaligned(p.add(k * W::BYTES + 1));
+            leads |= x.eq8(ed).and(y.and(f0).eq8(a0)).bitmask_dense() << (k * W::BYTES);
+            if R::MUTF8 {
+                nuls |= x.eq8(c0).bitmask_dense() << (k * W::BYTES);
+            }
+        }
+        // No special's bytes hold another special's first byte, so each bit
+        // is one special.
+        let mut bits = leads | nuls;
+        let (mut cur, mut w, mut stop) = (0usize, 0usize, BLOCK);
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            let pair = !R::MUTF8 || (leads >> s) & 1 != 0;
+            let len = if pair { 6 } else { 2 };
+            if s + len > BLOCK {
+                // Its end is not validated yet: the next block starts at it.
+                stop = s;
+                break;
+            }
+            if s > cur {
+                copy_words(p.add(cur), d.add(w), s - cur);
+                w += s - cur;
+            }
+            if pair {
+                write_pair(p.add(s), d.add(w));
+                w += 4;
+            } else {
+                *d.add(w) = 0;
+                w += 1;
+            }
+            cur = s + len;
+            bits &= bits - 1;
+        }
+        copy_words(p.add(cur), d.add(w), stop - cur);
+        w += stop - cur;
+        (stop, w)
+    }
+}
+
+/// `(pos, out)` moved back to the start of a character that the last block cut
+/// (the blocks copy such characters byte for byte; the hand-over converts them).
+#[inline(always)]
+fn back_to_character(src: &[u8], mut pos: usize, mut out: usize) -> (usize, usize) {
+    let n = src.len();
     // Back to the start of a character cut by the last block (copied byte for byte).
     if pos > 0 && pos < n {
         let mut q = pos - 1;

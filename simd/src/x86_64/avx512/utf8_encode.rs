@@ -338,6 +338,9 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
 }
 
 impl crate::generic::utf8_encode::EncodeHooks for Vbmi2Enc {
+    const TWO_BYTE_RUNS: crate::generic::utf8_encode::TwoByteRuns =
+        crate::generic::utf8_encode::TwoByteRuns::HooksOnly;
+    const THREE_BYTE_RUN32: bool = false;
     #[inline(always)]
     unsafe fn bmp_block32<B: VectorExt>(a: B, b: B, dst: *mut u8) -> Option<usize> {
         let (a, b) = (as_zmm(a)?, as_zmm(b)?);
