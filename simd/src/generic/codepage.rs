@@ -48,16 +48,14 @@
 //! U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F, where the other characters of
 //! Russian text are (`«»`, no-break space, dashes, `№`; windows-1251 has them).
 
-mod lookup;
-
 use super::blocks::{run, run_in_mode, shift, BlockOp};
 use super::handover::{utf8_resync, POPCOUNT8};
 use super::surrogate_pairs::cut16;
 use super::utf8_encode::{bmp_block_stores, encode_bmp_block, EncodeHooks, UnitClasses};
 use crate::tables::compress::COMPRESS8;
 use crate::tables::utf16_to_utf8::PACK2;
+use crate::vector_ext::Lookup128;
 use crate::vector_ext::VectorExt;
-use lookup::Lookup128;
 use utfast_scalar::codepage as scalar;
 use utfast_scalar::{CodePage, Endian, Mode, TranscodeError};
 

@@ -75,9 +75,6 @@
 
 use super::blocks::{run_in_mode, shift};
 use super::hooks::SwapHooks;
-// For `x86_64/avx512/utf16_utf32.rs`, until it imports it from `surrogate_pairs`.
-#[cfg(target_arch = "x86_64")]
-pub(crate) use super::surrogate_pairs::PairRun;
 use super::swap_utf16::{utf16_prefix, Utf16ToUtf16};
 use super::swap_utf32::{utf32_prefix, Utf32ToUtf32};
 use super::swap_vectors::swap_all;

@@ -51,7 +51,7 @@
 use super::consts::{load4, low_bits, Bytes64, SWAP16, SWAP32};
 use super::isa::{self, Zmm};
 use crate::generic::handover::{shift, utf16_resync};
-use crate::generic::swap::PairRun;
+use crate::generic::surrogate_pairs::PairRun;
 use crate::generic::utf16::{pairs_to_utf32, widen as utf16_widen};
 use crate::vector::Vector;
 use core::arch::x86_64::__m256i;
