@@ -89,15 +89,10 @@ fn validate_chunked(k: &Kernel, pieces: &[&[u8]]) -> Result<(), usize> {
 
 /// The encodings whose BOM the handling removes (each selecting its byte order).
 fn accepted(from: Encoding, bom: BomHandling) -> Vec<Encoding> {
-    match (bom, from) {
-        (BomHandling::Keep, _) => vec![],
-        (BomHandling::Sniff, Encoding::Utf16Le | Encoding::Utf16Be) => {
-            vec![Encoding::Utf16Le, Encoding::Utf16Be]
-        }
-        (BomHandling::Sniff, Encoding::Utf32Le | Encoding::Utf32Be) => {
-            vec![Encoding::Utf32Le, Encoding::Utf32Be]
-        }
-        _ => vec![from],
+    match bom {
+        BomHandling::Keep => vec![],
+        BomHandling::Strip => check::bom_encodings(from, false),
+        BomHandling::Sniff => check::bom_encodings(from, true),
     }
 }
 

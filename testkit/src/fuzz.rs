@@ -334,6 +334,21 @@ pub fn check_codepage_roundtrip(src: &[u8]) {
     }
 }
 
+/// The encodings whose leading BOM a stream in `from` removes, each selecting its own
+/// byte order: its own BOM, or with `sniff` (the unlabelled "UTF-16"/"UTF-32") the BOM
+/// of either byte order. None for encodings without a BOM.
+pub fn bom_encodings(from: Encoding, sniff: bool) -> Vec<Encoding> {
+    let both = match from {
+        Encoding::Utf16Le | Encoding::Utf16Be => [Encoding::Utf16Le, Encoding::Utf16Be],
+        Encoding::Utf32Le | Encoding::Utf32Be => [Encoding::Utf32Le, Encoding::Utf32Be],
+        _ => [from, from],
+    };
+    let mut v = if sniff { both.to_vec() } else { vec![from] };
+    v.dedup();
+    v.retain(|e| !e.bom().is_empty());
+    v
+}
+
 /// What a streaming transcoder must have handed out once the first bytes of a stream,
 /// `arrived`, have been fed in calls that did not end the stream ([`prompt_outcome`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,17 +12,12 @@ fn h(s: &str) -> Vec<u8> {
     hex(&s.replace(' ', ""))
 }
 
-/// The encodings whose BOM `bom` removes for a stream in `from`.
+/// The encodings whose BOM the handling removes (each selecting its byte order).
 fn accepted(from: Encoding, bom: BomHandling) -> Vec<Encoding> {
-    match (bom, from) {
-        (BomHandling::Keep, _) => vec![],
-        (BomHandling::Sniff, Encoding::Utf16Le | Encoding::Utf16Be) => {
-            vec![Encoding::Utf16Le, Encoding::Utf16Be]
-        }
-        (BomHandling::Sniff, Encoding::Utf32Le | Encoding::Utf32Be) => {
-            vec![Encoding::Utf32Le, Encoding::Utf32Be]
-        }
-        _ => vec![from],
+    match bom {
+        BomHandling::Keep => vec![],
+        BomHandling::Strip => utfast_testkit::fuzz::bom_encodings(from, false),
+        BomHandling::Sniff => utfast_testkit::fuzz::bom_encodings(from, true),
     }
 }
 
