@@ -693,6 +693,40 @@ def matching_peer(cmd, other, cmds):
 
 # --------------------------------------------------------------------------- compare
 
+# Peers that no change of ours moves, in order of preference: a kernel's speed over
+# one of them, taken in the same process a moment apart, cancels the machine's drift
+# between runs (on a shared VM whole runs move by 20-30%), which absolute speeds of
+# two processes do not.
+PEERS = ("simdutf", "simdutf8", "std", "enc_rs")
+
+
+def compared_cells(bench, tables, absolute):
+    """[((bench, table, file, kernel), value)]: each kernel's speed over the row's
+    peer (the first of PEERS in the table), or with `absolute` its GB/s."""
+    out = []
+    for table, (header, rows) in tables.items():
+        peer = next((c for c in PEERS if c in header), None)
+        for r in rows:
+            row = dict(zip(header[1:], r[1:]))
+            ref = None
+            if peer is not None and not absolute:
+                try:
+                    ref = float(row[peer])
+                except (KeyError, ValueError):
+                    continue
+                if ref <= 0:
+                    continue
+            for col, v in row.items():
+                if col not in KERNELS:
+                    continue
+                try:
+                    x = float(v)
+                except ValueError:
+                    continue
+                out.append(((bench, table, r[0], col), x / ref if ref else x))
+    return out
+
+
 def cmd_compare(a):
     base = git("rev-parse", a.base)
     tree = a.worktree or os.path.join(ROOT, "target", "bench-base", base[:10])
@@ -723,16 +757,16 @@ def cmd_compare(a):
                 print(f"round {r + 1}/{a.rounds}: {bench} {side}", file=sys.stderr)
                 out = run_bench(exes[side][bench], bench, trees[side], tier, a.offsets,
                                 a.filter, a.texts)
-                for t, f, c, v in cells(parse(out)[1]):
-                    if c in KERNELS:
-                        vals[side].setdefault((bench, t, f, c), []).append(v)
+                for key, v in compared_cells(bench, parse(out)[1], a.absolute):
+                    vals[side].setdefault(key, []).append(v)
     keys = sorted(set(vals["base"]) & set(vals["new"]))
     rows, low = [], []
     for key in keys:
         b, n = statistics.median(vals["base"][key]), statistics.median(vals["new"][key])
         if b > 0:
             rows.append((*key, b, n, n / b))
-    print(f"# compare: new ({commit_of(ROOT)}) over base ({base[:10]}), simdutf {tier}, "
+    what = "GB/s" if a.absolute else "speed over the row's peer (" + ", ".join(PEERS) + ")"
+    print(f"# compare: new ({commit_of(ROOT)}) over base ({base[:10]}), {what}, simdutf {tier}, "
           f"offsets {a.offsets}, median of {a.rounds} interleaved rounds per build\n")
     print(f"| bench | table | kernel | rows | min | median | max | rows below {a.min} |")
     print("|---|---|---|---|---|---|---|---|")
@@ -799,6 +833,9 @@ def main():
     c.add_argument("--rounds", type=int, default=3)
     c.add_argument("--min", type=float, default=0.97, help="flag rows below this")
     c.add_argument("--benches", default="transcode,validate")
+    c.add_argument("--absolute", action="store_true",
+                   help="compare GB/s across processes instead of each kernel's speed "
+                        "over the row's peer (simdutf, simdutf8, std or encoding_rs)")
     c.add_argument("--tier", help="simdutf kernel for the runs (default: the best here)")
     c.add_argument("--worktree", help="where to check out the base (default "
                    "target/bench-base/<commit>, with its own target dir)")

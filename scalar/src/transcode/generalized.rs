@@ -30,9 +30,11 @@ pub(crate) fn decode_from<S: Sink>(
         Encoding::Wtf8 => decode(src, sink, mode, Flavor::Wtf8),
         Encoding::Cesu8 => decode(src, sink, mode, Flavor::Cesu8),
         Encoding::Mutf8 => decode(src, sink, mode, Flavor::Mutf8),
-        Encoding::Koi8R => decode_code_page(src, sink, CodePage::Koi8R),
-        Encoding::Windows1251 => decode_code_page(src, sink, CodePage::Windows1251),
-        Encoding::Ibm866 => decode_code_page(src, sink, CodePage::Ibm866),
+        // One call site for the three pages: the decoder is instantiated (and inlined
+        // into its loop) once per sink, not three times.
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
+            decode_code_page(src, sink, page(from))
+        }
     }
 }
 
@@ -59,9 +61,19 @@ pub(crate) fn transcode(
         Encoding::Wtf8 => decode_from(src, &mut Wtf8Sink::new(dst), from, mode),
         Encoding::Cesu8 => decode_from(src, &mut Cesu8Sink::new(dst, false), from, mode),
         Encoding::Mutf8 => decode_from(src, &mut Cesu8Sink::new(dst, true), from, mode),
-        Encoding::Koi8R => to_code_page(src, dst, from, CodePage::Koi8R, mode),
-        Encoding::Windows1251 => to_code_page(src, dst, from, CodePage::Windows1251, mode),
-        Encoding::Ibm866 => to_code_page(src, dst, from, CodePage::Ibm866, mode),
+        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
+            to_code_page(src, dst, from, page(to), mode)
+        }
+    }
+}
+
+/// The code page of `e`, one of the three code-page encodings (the callers' match arm
+/// admits only those).
+fn page(e: Encoding) -> CodePage {
+    match e {
+        Encoding::Koi8R => CodePage::Koi8R,
+        Encoding::Windows1251 => CodePage::Windows1251,
+        _ => CodePage::Ibm866,
     }
 }
 
