@@ -12,9 +12,10 @@
 //! that is cut by the end of the chunk (at most 3 bytes: a UTF-8 prefix, an odd byte,
 //! a high surrogate waiting for its partner) is carried to the next call; it is an
 //! error (strict) or one U+FFFD (lossy) only when the caller says the input ended
-//! (`last == true`). When the output buffer cannot hold the next character, that
-//! character is converted into a 16-byte internal buffer and handed out over the
-//! following calls, so any non-empty output buffer makes progress.
+//! (`last == true`). With BOM handling, the first bytes of the stream wait only while
+//! they are a proper prefix of an accepted BOM. When the output buffer cannot hold the
+//! next character, that character is converted into a 16-byte internal buffer and
+//! handed out over the following calls, so any non-empty output buffer makes progress.
 
 use utfast_scalar::{Encoding, Endian, ErrorKind, Mode};
 use utfast_simd::Kernel;

@@ -21,7 +21,7 @@ fn accepted(from: Encoding, bom: BomHandling) -> Vec<Encoding> {
     }
 }
 
-/// One call's result as the caller sees it, with the output as text of hex.
+/// What a stream gave: the joined output and its error (stream offset, kind).
 #[derive(Debug, PartialEq)]
 struct Call {
     out: Vec<u8>,
