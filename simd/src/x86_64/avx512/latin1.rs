@@ -1,84 +1,68 @@
 //! Latin-1 -> UTF-8 and UTF-8 -> Latin-1 on the VBMI2 tier, after Clausecker &
 //! Lemire (2023) and Lemire's AVX-512 Latin-1 notes for the compress.
 //!
-//! - Latin-1 -> UTF-8 ([`latin1_to_utf8`]): ASCII with 512-bit loads and plain
-//!   stores up to the first block with a byte from 0x80, then the avx2 kernel's
-//!   entry (see the function for why).
+//! - Latin-1 -> UTF-8 ([`latin1_to_utf8`]), 64 bytes per step: ASCII blocks
+//!   stored as they are, blocks with one byte from 0x80 by one `vpexpandb`, the
+//!   others as `[lead, continuation]` pairs compressed with `vpcompressb` (see
+//!   the function).
 //! - UTF-8 -> Latin-1, 64 bytes per step: a block converts on its own when every
 //!   byte is ASCII, a first byte C2/C3, or a continuation byte right after one.
 //!   That check is the whole validation: C2/C3 and one continuation byte are
 //!   exactly U+0080..U+00FF. The character of a C3 lead is its continuation byte
 //!   plus 0x40 (a masked add), that of a C2 lead its continuation byte, and
-//!   `vpcompressb` drops the first bytes. The bulk ([`bulk_utf8_to_latin1`]) takes
-//!   four ASCII vectors per test with plain stores, two steps per iteration
-//!   otherwise, and advances by exactly 64
-//!   bytes per step so that no load waits for the previous step (a first byte in
-//!   the last lane is carried: lane 0 of the next step holds its continuation
-//!   byte); the position does not depend on a popcount of the step before, a
-//!   dependency that would serialise the steps on text with scattered accented
-//!   letters.
+//!   `vpcompressb` drops the first bytes. The bulk ([`bulk_utf8_to_latin1`])
+//!   stores ASCII blocks as they are and advances by exactly 64 bytes per step so
+//!   that no load waits for the previous step (a first byte in the last lane is
+//!   carried: lane 0 of the next step holds its continuation byte); the position
+//!   does not depend on a popcount of the step before, a dependency that would
+//!   serialise the steps on text with scattered accented letters.
 //!   Any block the bulk cannot convert (an error, a character above U+00FF, lossy
 //!   repair) goes to steps in which a first byte in the last position waits for
 //!   the next step, and from there to the scalar transcoder from the block's
 //!   start up to the next byte that is not a continuation byte, so errors,
 //!   positions and replacements are exactly the scalar ones.
 //!
-//! The last bytes (less than a step) use masked loads; every store of UTF-8 ->
-//! Latin-1 is masked to the exact output, and the loops run while `dst` has room
-//! for a step's largest output (the scalar transcoder converts what is left).
+//! In both directions the steps store whole vectors while `dst` has room for a
+//! step's largest output plus the spare bytes of `crate::generic::handover` (the
+//! bytes past the output are scratch that the next step or the scalar code
+//! overwrites); the last bytes (less than a step) of UTF-8 -> Latin-1 use masked
+//! loads and stores, and the scalar transcoder converts what is left.
 
-use super::consts::{load4, low_bits};
+use super::consts::{low_bits, Bytes64};
 use super::isa;
 use crate::generic::handover::{shift, utf8_resync};
 use utfast_scalar::{transcode as scalar, Mode, TranscodeError};
 
-/// Copies ASCII from `src[pos..]` to `dst[out..]`, 256 bytes (four vectors, one
-/// test) at a time with plain stores, while both have 256 bytes left; returns the
-/// new `(pos, out)`, at the first 256 bytes with a byte from 0x80 (or near the end).
-///
-/// # Safety
-/// The CPU supports the tier's features; `pos <= src.len()`, `out <= dst.len()`.
-#[inline(always)]
-unsafe fn ascii_copy(src: &[u8], dst: &mut [u8], mut pos: usize, mut out: usize) -> (usize, usize) {
-    // SAFETY: the ISA is the caller's promise; the loads read `src[pos..pos + 256]`,
-    // the stores write `dst[out..out + 256]`, inside both as the loop checks.
-    unsafe {
-        // The stores aligned to 64 bytes: first the bytes up to the boundary, one
-        // masked step (on Intel cores a 64-byte store that straddles two cache lines
-        // is slow).
-        let head = (dst.as_ptr() as usize + out).wrapping_neg() % 64;
-        if head != 0 && pos + 256 + head <= src.len() && out + 256 + head <= dst.len() {
-            let v = isa::loadu(src.as_ptr().add(pos));
-            if isa::movepi8_mask(v) & low_bits(head) != 0 {
-                return (pos, out);
-            }
-            isa::mask_storeu_epi8(dst.as_mut_ptr().add(out), low_bits(head), v);
-            pos += head;
-            out += head;
-        }
-        while pos + 256 <= src.len() && out + 256 <= dst.len() {
-            let v = load4(src.as_ptr().add(pos));
-            let any = isa::or_si512(isa::or_si512(v[0], v[1]), isa::or_si512(v[2], v[3]));
-            if isa::movepi8_mask(any) != 0 {
-                break;
-            }
-            let d = dst.as_mut_ptr().add(out);
-            for (k, &x) in v.iter().enumerate() {
-                isa::storeu(d.add(64 * k), x);
-            }
-            pos += 256;
-            out += 256;
-        }
+/// `vpermb` indices pairing the two halves of a block: word `j` is `[byte j, byte
+/// 32 + j]`.
+static PAIR_HALVES: Bytes64 = {
+    let mut t = [0; 64];
+    let mut j = 0;
+    while j < 32 {
+        t[2 * j] = j as u8;
+        t[2 * j + 1] = (32 + j) as u8;
+        j += 1;
     }
-    (pos, out)
-}
+    Bytes64(t)
+};
 
-/// `Kernel::latin1_to_utf8`: ASCII 256 bytes at a time with 512-bit loads and
-/// plain stores, up to the first 256-byte block with a byte from 0x80; from there
-/// the avx2 kernel's entry (the generic 16-byte loop, with its own 64-byte ASCII
-/// path) converts the rest: a 512-bit ASCII copy gains over it, while a 512-bit
-/// conversion of the other blocks (16-bit lanes and `vpcompressb`, 32 bytes per
-/// step) does not: its output position waits for a popcount every step.
+/// `Kernel::latin1_to_utf8`, 64 bytes per step. An ASCII block is stored as it is.
+/// Any other block becomes two vectors of 32 words, one per input byte `b` and in
+/// input order: `[lead, b']`, the lead byte `C2` (`C3` from 0xC0) and `b' = b &
+/// 0xBF`, which is `b` itself below 0xC0 and `b - 0x40` from there (a masked add
+/// of `0x0001 - 0x4000` turns `[C2, b]` into `[C3, b - 0x40]`). For an ASCII byte
+/// the word is `[lead, b]` too, and `vpcompressb` drops its lead byte (the mask
+/// keeps every odd byte and, through `pdep`, the even bytes of bytes from 0x80).
+/// One `vpermb` pairs byte `j` with byte `32 + j` in word `j`, so the words of
+/// the first half are one `vpshldw` of it (the low bytes moved up under `C2`) and
+/// those of the second half one `vpternlogd` (its high bytes kept, `C2` put
+/// under them): one shuffle per block where widening each half costs one per half.
+/// A block with a single byte from 0x80 (the most common kind after ASCII in
+/// Western European text) takes one `vpexpandb` instead of two compresses.
+/// The input position advances by exactly 64 bytes, so loads never wait for a
+/// result; only the output position depends on the data, through a popcount and an
+/// add per step. The rest, less than a step or where `dst` is nearly full, goes to
+/// the avx2 kernel's entry.
 ///
 /// # Safety
 /// The CPU supports the tier's features.
@@ -91,8 +75,62 @@ pub(crate) unsafe fn latin1_to_utf8(
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     let (mut pos, mut out) = (0usize, 0usize);
-    // SAFETY: the ISA is the caller's promise.
-    (pos, out) = unsafe { ascii_copy(src, dst, pos, out) };
+    // A step stores at most 128 bytes (two 64-byte stores, the second at most 64
+    // bytes in), plus one spare byte: what the scalar code writes after the loop
+    // then covers every scratch byte unless the result is `Ok` (see
+    // `crate::generic::handover`).
+    const WRITE: usize = 128 + 1;
+    // SAFETY: the ISA is the caller's promise (BMI2, for `pdep`, is one of the
+    // tier's features, and of the model build's); each load reads `src[pos..pos +
+    // 64]` and each store writes inside `dst[out..out + 128]`, as the loop checks;
+    // the table is 64 aligned bytes.
+    unsafe {
+        let pair_halves = isa::loadu(PAIR_HALVES.0.as_ptr());
+        let lead = isa::set1_epi8(0xC2u8 as i8);
+        let upper_fix = isa::set1_epi16(0x0001 - 0x4000);
+        let high_bytes = isa::set1_epi16(0xFF00u16 as i16);
+        let low_lead = isa::set1_epi16(0x00C2);
+        let odd = 0xAAAA_AAAA_AAAA_AAAAu64;
+        while pos + 64 <= src.len() && out + WRITE <= dst.len() {
+            let s = src.as_ptr().add(pos);
+            let d = dst.as_mut_ptr().add(out);
+            let v = isa::loadu(s);
+            let high = isa::movepi8_mask(v);
+            pos += 64;
+            if high == 0 {
+                isa::storeu(d, v);
+                out += 64;
+                continue;
+            }
+            // Bytes from 0xC0 (signed: from -64, and so are ASCII bytes).
+            let upper = isa::cmpge_epi8_mask(v, isa::set1_epi8(-64)) & high;
+            if high & (high - 1) == 0 {
+                // One byte from 0x80, the most common kind of block in Western
+                // European text that is not ASCII: `vpexpandb` spreads the bytes
+                // (that one as `b & 0xBF`) over every position but its own, which
+                // gets its lead byte, and the last byte moves to position 64.
+                let bytes = isa::mask_add_epi8(v, upper, v, isa::set1_epi8(-0x40));
+                let leads = isa::mask_blend_epi8(upper, lead, isa::set1_epi8(0xC3u8 as i8));
+                isa::storeu(d, isa::mask_expand_epi8(leads, !high, bytes));
+                let last = *s.add(63);
+                *d.add(64) = last & !((last >> 7) << 6);
+                out += 65;
+                continue;
+            }
+            let paired = isa::permutexvar_epi8(pair_halves, v);
+            let first = isa::shldi_epi16::<8>(paired, lead);
+            let first = isa::mask_add_epi16(first, upper as u32, first, upper_fix);
+            let second = isa::ternarylogic_epi32::<0xEA>(paired, high_bytes, low_lead);
+            let second = isa::mask_add_epi16(second, (upper >> 32) as u32, second, upper_fix);
+            let (high0, high1) = (high as u32, (high >> 32) as u32);
+            let keep0 = core::arch::x86_64::_pdep_u64(u64::from(high0), !odd) | odd;
+            let keep1 = core::arch::x86_64::_pdep_u64(u64::from(high1), !odd) | odd;
+            isa::storeu(d, isa::maskz_compress_epi8(keep0, first));
+            let o = 32 + high0.count_ones() as usize;
+            isa::storeu(d.add(o), isa::maskz_compress_epi8(keep1, second));
+            out += o + 32 + high1.count_ones() as usize;
+        }
+    }
     // SAFETY: the avx2 kernel's features (AVX2, POPCNT) are part of the tier's,
     // which the CPU supports (the caller's promise).
     let r = unsafe {
@@ -194,22 +232,20 @@ pub(crate) unsafe fn utf8_to_latin1(
 
 /// UTF-8 -> Latin-1 from `(pos, out)` (a character boundary) in steps of 64 bytes
 /// whose input position advances by exactly 64 bytes, so that no load waits for
-/// the previous step's result (only `out` depends on the data): four ASCII vectors
-/// with one test and plain stores, else two steps per iteration. A step checks that
-/// every byte from 0x80 is a first byte C2/C3 or the continuation byte right after
-/// one; a first byte in the last lane (`carry`) pairs with lane 0 of the next step,
-/// which takes its continuation byte (plus 0x40 after C3) as the character.
-/// Returns the next character boundary, the output position and whether the loop
-/// stopped near the end of `src` or `dst` (`pos + 128 > src.len()` or
-/// `out + 128 > dst.len()`), not at an iteration it cannot convert (an error, a
-/// character above U+00FF, a truncated sequence: the caller's steps and the
-/// scalar code take those).
-///
-/// On text with an accented letter every few dozen bytes: the ASCII loop is tried
-/// only after 128 bytes without a first byte in a row (its alignment step and
-/// four-vector test would almost always fail there); the store mask is one `bzhi`
-/// and one branch takes the checks of both steps of an iteration, which has one
-/// bounds check.
+/// the previous step's result (only `out` depends on the data). An ASCII block is
+/// stored as it is, without the compress (most blocks of Western European text
+/// are ASCII, and `vpcompressb` is the costliest instruction of a step). Any other
+/// block is checked: every byte from 0x80 is a first byte C2/C3 or the
+/// continuation byte right after one; a first byte in the last lane (`carry`) pairs
+/// with lane 0 of the next step, which takes its continuation byte (plus 0x40
+/// after C3) as the character. Stores are whole vectors: a step runs only when
+/// `dst` has 64 bytes left, and the bytes past its output are overwritten by the
+/// next step or by the scalar code, which writes one byte per character (see
+/// `crate::generic::handover`). Returns the next character boundary, the output
+/// position and whether the loop stopped near the end of `src` or `dst` (`pos +
+/// 64 > src.len()` or `out + 64 > dst.len()`), not at a block it cannot convert
+/// (an error, a character above U+00FF, a truncated sequence: the caller's steps
+/// and the scalar code take those).
 ///
 /// # Safety
 /// The CPU supports the tier's features; `pos <= src.len()`, `out <= dst.len()`.
@@ -221,68 +257,47 @@ unsafe fn bulk_utf8_to_latin1(
     mut out: usize,
 ) -> (usize, usize, bool) {
     let (mut carry, mut carry3) = (0u64, 0u64);
-    // SAFETY: the ISA is the caller's promise (BMI2, for `bzhi`, is one of the
-    // tier's features, and of the model build's); every load reads inside
-    // `src[pos..pos + 256]` or `src[pos..pos + 128]`, every store writes inside
-    // `dst[out..out + 256]` or `dst[out..out + 128]` (the second step's store at
-    // most 64 bytes from `out + k0 <= out + 64`), as the loop conditions check.
+    // SAFETY: the ISA is the caller's promise; every load reads
+    // `src[pos..pos + 64]`, every store writes `dst[out..out + 64]`, as the loop
+    // conditions check.
     let ok = unsafe {
-        let (c2, c3, x40) = (
+        let (c2, c3, x40, below) = (
             isa::set1_epi8(0xC2u8 as i8),
             isa::set1_epi8(0xC3u8 as i8),
             isa::set1_epi8(0x40),
+            // 0x80..0xBF, signed below -64.
+            isa::set1_epi8(-64),
         );
-        // Whether the last step had a first byte: then the next step comes
-        // without the ASCII loop's test (which text with an accented letter every
-        // few dozen bytes would fail almost every time).
-        // 128-byte iterations without a first byte in a row; from two on, the
-        // next iteration tries the ASCII loop.
-        let mut calm = 2u32;
         loop {
-            if calm >= 2 {
-                (pos, out) = ascii_copy(src, dst, pos, out);
-            }
-            if pos + 128 > src.len() || out + 128 > dst.len() {
+            if pos + 64 > src.len() || out + 64 > dst.len() {
                 break true;
             }
             let s = src.as_ptr().add(pos);
-            let (v0, v1) = (isa::loadu(s), isa::loadu(s.add(64)));
-            let (high0, high1) = (isa::movepi8_mask(v0), isa::movepi8_mask(v1));
-            // 0x80..0xBF, signed below -64.
-            let below = isa::set1_epi8(-64);
-            let (cont0, cont1) = (
-                isa::cmplt_epi8_mask(v0, below),
-                isa::cmplt_epi8_mask(v1, below),
-            );
-            let (c3_0, c3_1) = (isa::cmpeq_epi8_mask(v0, c3), isa::cmpeq_epi8_mask(v1, c3));
-            let leads0 = c3_0 | isa::cmpeq_epi8_mask(v0, c2);
-            let leads1 = c3_1 | isa::cmpeq_epi8_mask(v1, c2);
-            let bad0 = (high0 ^ (leads0 | cont0)) | (cont0 ^ (leads0 << 1 | carry));
-            let bad1 = (high1 ^ (leads1 | cont1)) | (cont1 ^ (leads1 << 1 | leads0 >> 63));
-            if bad0 | bad1 != 0 {
+            let d = dst.as_mut_ptr().add(out);
+            let v = isa::loadu(s);
+            let high = isa::movepi8_mask(v);
+            if high == 0 {
+                if carry != 0 {
+                    break false;
+                }
+                isa::storeu(d, v);
+                pos += 64;
+                out += 64;
+                continue;
+            }
+            let cont = isa::cmplt_epi8_mask(v, below);
+            let c3_mask = isa::cmpeq_epi8_mask(v, c3);
+            let leads = c3_mask | isa::cmpeq_epi8_mask(v, c2);
+            if (high ^ (leads | cont)) | (cont ^ (leads << 1 | carry)) != 0 {
                 break false;
             }
-            let chars0 = isa::mask_add_epi8(v0, c3_0 << 1 | carry3, v0, x40);
-            let chars1 = isa::mask_add_epi8(v1, c3_1 << 1 | c3_0 >> 63, v1, x40);
-            let (keep0, keep1) = (!leads0, !leads1);
-            let (k0, k1) = (keep0.count_ones(), keep1.count_ones());
-            let d = dst.as_mut_ptr().add(out);
-            // (`bzhi`: all 64 bits when `k` is 64; the tier has BMI2.)
-            let (m0, m1) = (
-                core::arch::x86_64::_bzhi_u64(u64::MAX, k0),
-                core::arch::x86_64::_bzhi_u64(u64::MAX, k1),
-            );
-            isa::mask_storeu_epi8(d, m0, isa::maskz_compress_epi8(keep0, chars0));
-            isa::mask_storeu_epi8(
-                d.add(k0 as usize),
-                m1,
-                isa::maskz_compress_epi8(keep1, chars1),
-            );
-            carry = leads1 >> 63;
-            carry3 = c3_1 >> 63;
-            calm = if leads0 | leads1 == 0 { calm + 1 } else { 0 };
-            pos += 128;
-            out += (k0 + k1) as usize;
+            let chars = isa::mask_add_epi8(v, c3_mask << 1 | carry3, v, x40);
+            let keep = !leads;
+            isa::storeu(d, isa::maskz_compress_epi8(keep, chars));
+            carry = leads >> 63;
+            carry3 = c3_mask >> 63;
+            pos += 64;
+            out += keep.count_ones() as usize;
         }
     };
     // A first byte in the last lane was not converted: the boundary is before it.
