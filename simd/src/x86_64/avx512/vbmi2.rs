@@ -5,9 +5,9 @@
 //! bytes per instruction) run the generic algorithms with 512-bit vectors. UTF-16/UTF-32 -> UTF-8 run the generic encoder
 //! with 512-bit blocks and the tier's VBMI2 hooks (`utf8_encode.rs`); UTF-8 ->
 //! UTF-16/UTF-32 the generic decoder with a 512-bit run of blocks at a fixed stride
-//! and the avx2 block hooks (`utf8_decode.rs`). UTF-16 <-> UTF-32 and UTF-8 -> Latin-1
-//! are the tier's own bulk loops and fixed-advance steps; Latin-1 -> UTF-8 is a
-//! 512-bit ASCII prefix, then the avx2 entry; Latin-1 <-> UTF-16/32 are the F/BW
+//! and the avx2 block hooks (`utf8_decode.rs`). UTF-16 <-> UTF-32, UTF-8 -> Latin-1
+//! and Latin-1 -> UTF-8 are the tier's own bulk loops and fixed-advance steps;
+//! Latin-1 <-> UTF-16/32 are the F/BW
 //! code with masked last steps. Every other entry is the avx2 kernel's, among them
 //! the byte swaps (see the parent module).
 
