@@ -130,32 +130,6 @@ static THREE_PAIR: [Bytes64; 3] = three_table(1);
 /// 2`), as in [`FIRST_IDX`].
 static THREE_FIRST: [Bytes64; 3] = three_table(2);
 
-/// For a block of four-byte characters whose first character ends at byte `q`
-/// (0..=3): 32-bit lane `k` takes the bytes of character `k`, last byte lowest
-/// (byte `q + 4k - j` in byte `j` of the lane; 16 characters).
-static FOUR_IDX: [Bytes64; 4] = {
-    let mut t = [
-        Bytes64([0; 64]),
-        Bytes64([0; 64]),
-        Bytes64([0; 64]),
-        Bytes64([0; 64]),
-    ];
-    let mut q = 0;
-    while q < 4 {
-        let mut k = 0;
-        while k < 16 {
-            let mut j = 0;
-            while j < 4 {
-                t[q].0[4 * k + j] = ((q + 4 * k + 128 - j) % 128) as u8;
-                j += 1;
-            }
-            k += 1;
-        }
-        q += 1;
-    }
-    t
-};
-
 /// The tables of [`THREE_PAIR`] (`back` = 1) and [`THREE_FIRST`] (`back` = 2).
 const fn three_table(back: usize) -> [Bytes64; 3] {
     let mut t = [Bytes64([0; 64]), Bytes64([0; 64]), Bytes64([0; 64])];
@@ -280,17 +254,15 @@ struct Block {
     // The bytes, and their payload bits (`& 0x3F`, ASCII bytes whole).
     v: Zmm,
     payload: Zmm,
-    // Bit masks: bytes from 0x80, lead bytes (C0..), lead bytes from E0, the last
-    // bytes of characters (all of them, and those of the step's bytes), ASCII
-    // bytes, the last bytes of three- and four-byte characters.
-    high: u64,
+    // Bit masks: lead bytes (C0..), lead bytes from E0, the last bytes of
+    // characters (all of them, and those of the step's bytes), ASCII bytes, the
+    // last bytes of three-byte characters.
     leads: u64,
     three: u64,
     ends: u64,
     kept: u64,
     ascii: u64,
     third: u64,
-    fourth: u64,
 }
 
 impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK> {
@@ -370,6 +342,158 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
             } else {
                 self.multi_block(s, d, v, high, part)
             }
+        }
+    }
+
+    /// A whole block (`part` = 64) of one- to three-byte characters: the kind of
+    /// most blocks of text in every script. The conversion of
+    /// [`Run::mixed_block`] with only the classification and checks such a block
+    /// needs: no four-byte lead, no part block, and the end of the block's last
+    /// character known from its own lead bytes (byte 64 is not read). Kept apart
+    /// from [`Run::step`] because on such text the general step's dispatch and
+    /// bookkeeping cost as much as the conversion. Returns `false`, with nothing
+    /// changed, for any other block (an error, a four-byte lead, a block of
+    /// three-byte characters only, ASCII after an unfinished character): the
+    /// general step takes it.
+    ///
+    /// # Safety
+    /// As for [`Run::step`] with `part` = 64.
+    #[inline(always)]
+    unsafe fn short_step(&mut self, src: &[u8], dst: &mut [u8]) -> bool {
+        // SAFETY: the caller's promise (as in `step`).
+        unsafe {
+            let s = src.as_ptr().add(self.pos);
+            let d = dst.as_mut_ptr().add(self.out);
+            let v = isa::loadu(s);
+            let high = isa::movepi8_mask(v);
+            if high == 0 {
+                if self.carry_req != 0 {
+                    return false;
+                }
+                self.ascii_block(v, d, 64);
+                return true;
+            }
+            let leads = isa::cmpge_epu8_mask(v, set1(0xC0));
+            let cont = high & !leads;
+            let three = isa::mask_cmpge_epu8_mask(leads, v, set1(0xE0));
+            // What the block before left unfinished: nothing, or a lead byte at 63
+            // (a two-byte one, as the block before had no three- or four-byte
+            // lead there: its byte 63 is not a continuation byte).
+            // (One compare: bit 1 is set by a byte-63 continuation byte under a
+            // pending lead, bit 2 by a pending E0/ED range check.)
+            let pending = self.carry_req
+                | (self.prev_cont >> 63 & self.carry_req) << 1
+                | (self.carry_e0 | self.carry_ed) << 2;
+            if three == 0 && pending <= 1 {
+                return self.two_byte_block(d, v, high, leads, cont);
+            }
+            let four = isa::cmpge_epu8_mask(v, set1(0xF0));
+            if four != 0 || CHECK && cont != (leads << 1 | three << 2 | self.carry_req) {
+                return false;
+            }
+            let third = cont & (cont << 1 | self.prev_cont >> 63);
+            // A four-byte character that the block before started.
+            if third & (cont << 2 | self.prev_cont >> 62) != 0 {
+                return false;
+            }
+            // What this block's last bytes require of the next one (bit 0: a lead
+            // byte at 63 or a three-byte one at 62, bit 1: a three-byte one at 63).
+            let carry_req = leads >> 63 | three >> 62;
+            // Byte `i` ends a character when byte `i + 1` is not a continuation
+            // byte; byte 63 unless a lead byte needs byte 64.
+            let ends = !(cont >> 1 | (carry_req & 1) << 63);
+            if high == u64::MAX && third == ends {
+                // Three-byte characters only (CJK): fixed permutes, no compress.
+                return self.three_only_step(s, d, v, [leads, three, cont, ends, carry_req]);
+            }
+            if CHECK {
+                // C0 and C1; the byte after E0 (ED) must be A0..BF (80..9F), also
+                // when E0 (ED) was byte 63 of the block before.
+                if isa::mask_cmplt_epu8_mask(leads, v, set1(0xC2)) != 0 {
+                    return false;
+                }
+                if (three | self.carry_e0 | self.carry_ed) != 0 {
+                    let e0 = isa::mask_cmpeq_epu8_mask(three, v, set1(0xE0));
+                    let ed = isa::mask_cmpeq_epu8_mask(three, v, set1(0xED));
+                    let below_a0 = isa::cmplt_epu8_mask(v, set1(0xA0));
+                    let (after_e0, after_ed) = (e0 << 1 | self.carry_e0, ed << 1 | self.carry_ed);
+                    if (after_e0 & below_a0 | after_ed & !below_a0) != 0 {
+                        return false;
+                    }
+                    (self.carry_e0, self.carry_ed) = (e0 >> 63, ed >> 63);
+                }
+            }
+            let ascii = !high;
+            let payload = isa::mask_blend_epi8(ascii, isa::and_si512(v, set1(0x3F)), v);
+            let mut o = 0;
+            for g in 0..2 {
+                let e = (ends >> (32 * g)) as u32;
+                let pairs = isa::permutex2var_epi8(payload, self.pair_idx[g], self.prev);
+                let weights =
+                    isa::mask_blend_epi16((ascii >> (32 * g)) as u32, self.w_multi, self.w_ascii);
+                let mut u = isa::maddubs_epi16(pairs, weights);
+                let t = (third >> (32 * g)) as u32;
+                if t != 0 {
+                    let first = isa::permutex2var_epi8(payload, self.first_idx[g], self.prev);
+                    u = isa::mask_add_epi16(u, t, u, isa::slli_epi16::<12>(first));
+                }
+                let count = e.count_ones() as usize;
+                self.put(d, isa::maskz_compress_epi16(e, u), count, o);
+                o += count * Self::UNIT;
+            }
+            self.prev = payload;
+            self.prev_cont = cont;
+            self.carry_req = carry_req;
+            self.out += o;
+            self.pos += 64;
+            self.done = (self.pos - ends.leading_zeros() as usize, self.out);
+            true
+        }
+    }
+
+    /// [`Run::short_step`] for a block of one- and two-byte characters after one
+    /// that leaves at most a two-byte lead byte unfinished: each lead byte from
+    /// C2 is followed by one continuation byte, every byte but a lead byte ends a
+    /// character, and nothing is left for the next block but a lead byte at 63.
+    /// (The most common kind of block in the Latin, Cyrillic, Greek, Hebrew and
+    /// Arabic scripts, without the three-byte bookkeeping.) Returns `false`, with
+    /// nothing changed, on an error.
+    ///
+    /// # Safety
+    /// As for [`Run::step`] with `part` = 64; `d` is where the block's output
+    /// goes, `v` its bytes, `high`, `leads` and `cont` their masks of bytes from
+    /// 0x80, lead bytes and continuation bytes.
+    #[inline(always)]
+    unsafe fn two_byte_block(&mut self, d: *mut u8, v: Zmm, high: u64, leads: u64, cont: u64) -> bool {
+        // SAFETY: the caller's promise.
+        unsafe {
+            if CHECK
+                && (cont != (leads << 1 | self.carry_req)
+                    || isa::mask_cmplt_epu8_mask(leads, v, set1(0xC2)) != 0)
+            {
+                return false;
+            }
+            let ends = !leads;
+            let ascii = !high;
+            let payload = isa::mask_blend_epi8(ascii, isa::and_si512(v, set1(0x3F)), v);
+            let mut o = 0;
+            for g in 0..2 {
+                let e = (ends >> (32 * g)) as u32;
+                let pairs = isa::permutex2var_epi8(payload, self.pair_idx[g], self.prev);
+                let weights =
+                    isa::mask_blend_epi16((ascii >> (32 * g)) as u32, self.w_multi, self.w_ascii);
+                let u = isa::maddubs_epi16(pairs, weights);
+                let count = e.count_ones() as usize;
+                self.put(d, isa::maskz_compress_epi16(e, u), count, o);
+                o += count * Self::UNIT;
+            }
+            self.prev = payload;
+            self.prev_cont = cont;
+            self.carry_req = leads >> 63;
+            self.out += o;
+            self.pos += 64;
+            self.done = (self.pos - self.carry_req as usize, self.out);
+            true
         }
     }
 
@@ -478,21 +602,20 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
                 part,
                 v,
                 payload,
-                high,
                 leads,
                 three,
                 ends,
                 kept,
                 ascii,
                 third,
-                fourth,
             };
-            let written = if fourth == 0 && (high != u64::MAX || third != ends) {
+            // (Four-byte characters: the loop's block hooks convert them faster.)
+            let written = if fourth != 0 {
+                None
+            } else if high != u64::MAX || third != ends {
                 self.mixed_block(&b)
-            } else if fourth == 0 {
-                self.three_byte_block(&b)
             } else {
-                self.four_byte_block(&b)
+                self.three_byte_block(&b)
             };
             let Some(o) = written else {
                 return false;
@@ -504,6 +627,47 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
                 self.done = (self.pos + 64 - kept.leading_zeros() as usize, self.out);
             }
             self.pos += part;
+            true
+        }
+    }
+
+    /// [`Run::short_step`] for a block of three-byte characters only (but perhaps
+    /// for a lead byte at 63): the conversion of [`Run::three_byte_block`], with
+    /// the state it leaves.
+    ///
+    /// # Safety
+    /// As for [`Run::two_byte_block`]; `masks` are the block's lead bytes, lead
+    /// bytes from E0, continuation bytes and ends of characters (those of
+    /// three-byte ones, all of them), and what its last bytes require of the next
+    /// block ([`Run::short_step`]).
+    #[inline(always)]
+    unsafe fn three_only_step(&mut self, s: *const u8, d: *mut u8, v: Zmm, masks: [u64; 5]) -> bool {
+        let [leads, three, cont, ends, carry_req] = masks;
+        // SAFETY: the caller's promise.
+        unsafe {
+            let payload = isa::and_si512(v, set1(0x3F));
+            let b = Block {
+                s,
+                d,
+                part: 64,
+                v,
+                payload,
+                leads,
+                three,
+                ends,
+                kept: ends,
+                ascii: 0,
+                third: ends,
+            };
+            let Some(o) = self.three_byte_block(&b) else {
+                return false;
+            };
+            self.prev = payload;
+            self.prev_cont = cont;
+            self.carry_req = carry_req;
+            self.out += o;
+            self.pos += 64;
+            self.done = (self.pos - ends.leading_zeros() as usize, self.out);
             true
         }
     }
@@ -637,68 +801,6 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
             Some(count * Self::UNIT)
         }
     }
-
-    /// Four-byte characters only (emoji): their ends are four bytes apart from the
-    /// first one at `q` (0..=3), and a fixed permute puts each one's bytes in a
-    /// 32-bit lane, last byte lowest. Returns the bytes written, or `None` on an
-    /// error or when the block also has shorter characters (the avx2 code converts
-    /// those).
-    ///
-    /// # Safety
-    /// As for [`Run::multi_block`].
-    #[inline(always)]
-    unsafe fn four_byte_block(&mut self, b: &Block) -> Option<usize> {
-        if b.high != u64::MAX || b.fourth != b.ends {
-            // Four-byte characters among shorter ones: the avx2 code.
-            return None;
-        }
-        // SAFETY: the caller's promise; the tables are 64 aligned bytes each.
-        unsafe {
-            // The lead byte's payload has 0x30 above its three bits (0x38 for
-            // F8..FF), subtracted at the end.
-            let q = (b.ends.trailing_zeros() as usize).min(3);
-            let lanes =
-                isa::permutex2var_epi8(b.payload, isa::loadu(FOUR_IDX[q].0.as_ptr()), self.prev);
-            let pairs = isa::maddubs_epi16(lanes, self.w_multi);
-            let c = isa::madd_epi16(pairs, isa::set1_epi32(0x1000_0001));
-            let c = isa::sub_epi32(c, isa::set1_epi32(0x30 << 18));
-            let count = b.kept.count_ones() as usize;
-            // The code points must be U+10000..U+10FFFF (F0 80..8F is
-            // overlong, F4 90.. and F5..FF are too large).
-            let supplementary = isa::sub_epi32(c, isa::set1_epi32(0x1_0000));
-            // (Sixteen characters end in the block, whatever `q`.)
-            if CHECK && isa::cmpgt_epu32_mask(supplementary, isa::set1_epi32(0xF_FFFF)) != 0 {
-                return None;
-            }
-            let c = if UTF32 {
-                c
-            } else {
-                // A surrogate pair per lane: high | low << 16.
-                let high = isa::or_si512(
-                    isa::srli_epi32::<10>(supplementary),
-                    isa::set1_epi32(0xD800),
-                );
-                let low = isa::and_si512(
-                    isa::slli_epi32::<16>(supplementary),
-                    isa::set1_epi32(0x03FF_0000),
-                );
-                isa::ternarylogic_epi32::<0xFE>(high, low, isa::set1_epi32(0xDC00_0000_u32 as i32))
-            };
-            let c = if BE {
-                isa::shuffle_epi8(c, self.swap)
-            } else {
-                c
-            };
-            if CHECK && unfinished_error(b.s, b.part) {
-                return None;
-            }
-            isa::storeu(b.d, c);
-            // The block's last byte, for a range check in the next block.
-            let last = *b.s.add(b.part - 1);
-            (self.carry_e0, self.carry_ed) = ((last == 0xE0) as u64, (last == 0xED) as u64);
-            Some(count * 4)
-        }
-    }
 }
 
 crate::x86_64::avx512::isa::avx512_target_feature! {
@@ -712,7 +814,7 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
     /// The CPU supports the tier's features; `src` starts at a character boundary.
     /// Without `CHECK` (trusted input) any bytes keep every access within the
     /// bounds checked here.
-    #[inline]
+    #[inline(never)]
     unsafe fn run_blocks<const UTF32: bool, const BE: bool, const CHECK: bool>(
         src: &[u8],
         dst: &mut [u8],
@@ -733,7 +835,7 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
             };
             if go {
                 while run.fits(src, dst) {
-                    if !run.step(src, dst, 64) {
+                    if !(run.short_step(src, dst) || run.step(src, dst, 64)) {
                         break;
                     }
                 }
@@ -785,6 +887,14 @@ impl DecodeHooks<__m256i> for Vbmi2Dec {
         // SAFETY: the tier's features and a character boundary at `src` are the
         // caller's promises.
         unsafe {
+            // A four-byte character first (emoji): the run declines blocks with
+            // four-byte characters, so the loop's block hooks take it without the
+            // cost of starting the run. (A scalar test: loading the block again
+            // at 512 bits here, next to the loop's 256-bit loads, makes the
+            // compiler rebuild those loads byte by byte.)
+            if src[0] >= 0xF0 {
+                return None;
+            }
             if mode == Mode::Valid {
                 run_blocks::<UTF32, BE, false>(src, dst)
             } else {
