@@ -15,9 +15,24 @@
 //! at a character boundary, which makes every block depend on the last one's
 //! character lengths: a chain of some 20 cycles per block). Bit `i` of `ends` is
 //! set when byte `i + 1` is not a continuation byte (byte 64 for byte 63). The run
-//! stops before a block it cannot check or convert (an error, four-byte characters
-//! among shorter ones, the end of the input or of `dst`) and returns the character
+//! stops before a block it cannot check or convert (an error, four-byte
+//! characters, the end of the input or of `dst`) and returns the character
 //! boundary after the last character it converted; the loop goes on from there.
+//!
+//! **Two steps.** Most blocks of real text hold one- to three-byte characters
+//! and whole 64-byte steps, and on them the classification and bookkeeping of a
+//! general step (part blocks, four-byte characters, the byte after the block)
+//! cost as much as the conversion. So each step first tries the *short step*
+//! ([`Run::short_step`]): a whole block without four-byte characters, with the
+//! end of its last character known from its own lead bytes. Blocks of one- and
+//! two-byte characters after one that leaves at most a two-byte lead byte
+//! unfinished (most blocks of Latin, Cyrillic, Greek, Hebrew and Arabic text)
+//! take an even shorter path with neither three-byte checks nor the bytes two
+//! positions back ([`Run::two_byte_block`]). Anything else (a part block, an
+//! error, a four-byte character) goes to the general step ([`Run::step`]), which
+//! declines blocks with four-byte characters: the avx2 block hooks convert
+//! emoji faster than a 512-bit step, and the run does not even start at a
+//! four-byte lead.
 //!
 //! The run's loads are aligned to 64 bytes: when `src` is not on a boundary (and
 //! the input is at least [`ALIGN_MIN`] bytes), the first step is a *part block*:
@@ -35,10 +50,10 @@
 //!   before require; no lead byte C0/C1; byte 63 cannot end a character whose lead
 //!   byte needs byte 64;
 //! - the second byte after E0 (ED) in blocks of mixed lengths, by masks, also for
-//!   E0 (ED) at byte 63 of the block before; three- and four-byte blocks check
-//!   their characters *by value* (below U+0800 or a surrogate; outside
-//!   U+10000..U+10FFFF), and a three-byte block also the character it leaves
-//!   unfinished when its first two bytes are bytes 62 and 63.
+//!   E0 (ED) at byte 63 of the block before; blocks of three-byte characters only
+//!   check their characters *by value* (below U+0800 or a surrogate), and also
+//!   the character they leave unfinished when its first two bytes are bytes 62
+//!   and 63.
 //!
 //! **Conversions**, by the kind of block:
 //! - ASCII: widened (`vpmovzxbw` / `vpmovzxbd`);
@@ -47,9 +62,6 @@
 //!   last two bytes and its first byte, in order: `vpmaddubsw` computes `last + 64
 //!   * middle`, and the first byte shifted left by 12 is added (the shift also
 //!   drops the `0x20` left of its four payload bits); no compress;
-//! - four-byte characters only (emoji): one fixed permute puts each character in a
-//!   32-bit lane, `vpmaddubsw` and `vpmaddwd` join the 6-bit groups; UTF-16 output
-//!   makes a surrogate pair of every lane;
 //! - one- to three-byte characters (the rest): a 16-bit unit per byte position
 //!   (the idea of the generic `block_1_to_3`, with VBMI permutes instead of
 //!   shuffles within 128-bit lanes): each byte's payload (`& 0x3F`, ASCII bytes
@@ -371,6 +383,21 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
                     return false;
                 }
                 self.ascii_block(v, d, 64);
+                // The ASCII blocks after it (English text, markup, JSON), in a
+                // loop that carries nothing but the positions and the last block.
+                let mut last = v;
+                while self.fits(src, dst) {
+                    let w = isa::loadu(src.as_ptr().add(self.pos));
+                    if isa::movepi8_mask(w) != 0 {
+                        break;
+                    }
+                    self.widen(w, dst.as_mut_ptr().add(self.out));
+                    self.pos += 64;
+                    self.out += 64 * Self::UNIT;
+                    last = w;
+                }
+                self.prev = last;
+                self.done = (self.pos, self.out);
                 return true;
             }
             let leads = isa::cmpge_epu8_mask(v, set1(0xC0));
@@ -506,6 +533,24 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
     unsafe fn ascii_block(&mut self, v: Zmm, d: *mut u8, part: usize) {
         // SAFETY: the caller's promise.
         unsafe {
+            self.widen(v, d);
+            self.pos += part;
+            self.out += part * Self::UNIT;
+            self.done = (self.pos, self.out);
+            self.prev = tail_of(v, part);
+            self.prev_cont = 0;
+            (self.carry_e0, self.carry_ed) = (0, 0);
+        }
+    }
+
+    /// The units of the 64 ASCII bytes `v`, stored at `d`.
+    ///
+    /// # Safety
+    /// The CPU supports the tier's features; `d` has room for a step's stores.
+    #[inline(always)]
+    unsafe fn widen(&self, v: Zmm, d: *mut u8) {
+        // SAFETY: the caller's promise.
+        unsafe {
             if UTF32 {
                 let quarters = [
                     isa::castsi512_si128(v),
@@ -534,12 +579,6 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
                     isa::storeu(d.add(64 * k), u);
                 }
             }
-            self.pos += part;
-            self.out += part * Self::UNIT;
-            self.done = (self.pos, self.out);
-            self.prev = tail_of(v, part);
-            self.prev_cont = 0;
-            (self.carry_e0, self.carry_ed) = (0, 0);
         }
     }
 
