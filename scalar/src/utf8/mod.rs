@@ -49,7 +49,7 @@ pub fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
 /// ```
 #[inline]
 pub fn validate_utf8_short(src: &[u8]) -> Result<(), Utf8Error> {
-    if dfa::is_accept(dfa::run_skipping_ascii(dfa::ACCEPT, src)) {
+    if tiny_ascii(src) || dfa::is_accept(dfa::run_skipping_ascii(dfa::ACCEPT, src)) {
         Ok(())
     } else {
         exact_error(src, 0)
@@ -81,7 +81,17 @@ pub fn is_utf8(src: &[u8]) -> bool {
 /// ```
 #[inline]
 pub fn is_utf8_short(src: &[u8]) -> bool {
-    dfa::is_accept(dfa::run_skipping_ascii(dfa::ACCEPT, src))
+    tiny_ascii(src) || dfa::is_accept(dfa::run_skipping_ascii(dfa::ACCEPT, src))
+}
+
+/// Whether `src` has fewer than four bytes, all ASCII: three loads and one test
+/// cover every byte (a string of one byte that is valid is always ASCII, and
+/// most of two or three are), where the DFA would take a dependent table lookup
+/// per byte.
+#[inline(always)]
+fn tiny_ascii(src: &[u8]) -> bool {
+    let n = src.len();
+    (1..4).contains(&n) && (src[0] | src[n / 2] | src[n - 1]) < 0x80
 }
 
 #[inline(never)]
