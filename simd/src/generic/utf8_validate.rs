@@ -63,6 +63,44 @@
 //! `core::str::from_utf8` does, and an error at the start of a long input is
 //! found after a few hundred bytes, not at the end.
 
+//! # ASCII inside mixed text
+//!
+//! Real text is neither pure ASCII nor pure script: markup, numbers, names and
+//! punctuation come in runs between the words of a script, so a large share of
+//! the 64-byte blocks of an article in French, German or Russian are ASCII
+//! (often half of them or more). The
+//! skip above works at that block level, inside the checked loop, and costs a
+//! pure-script block only the test of its high bits, which the block needs
+//! anyway to compute what it leaves incomplete. A finer skip (per vector within
+//! a block) or a coarser one (two blocks per test) was not kept: on such text the
+//! branch between an ASCII block and a checked one is taken at random, and a
+//! finer skip adds branches while a coarser one checks more blocks in full.
+//!
+//! # Why 512-bit vectors gain less than twice
+//!
+//! The check of one 64-byte block is a fixed list of instructions whatever the
+//! width: per vector, two shifts and three `and`s for the nibbles, three
+//! shuffles for the lookups, two saturating subtractions and three logic
+//! operations (LLVM fuses the `and`/`or`/`xor` chains of `check_vector` into
+//! `vpternlog` when AVX-512 is enabled): 13 vector operations and 4 loads per
+//! 64 bytes with 512-bit vectors, 2 x 14 and 8 loads with 256-bit ones. Where
+//! each 512-bit operation takes the place of two 256-bit ones the gain is close
+//! to the ratio of instruction counts: on AMD Zen 4, which splits 512-bit
+//! operations into two halves on its four 256-bit pipes, the avx512-vbmi2 tier
+//! validates text much faster than the avx2 kernel (see the benchmark report):
+//! the benefit of half the instructions to decode and retire. Intel cores instead run 512-bit
+//! vector operations on two ports (0 and 5; port 1 is fused with port 0 for them)
+//! where 256-bit ones have three, and `vpshufb` only on port 5: the bound is 13 /
+//! 2 cycles per block against 28 / 3, a third more speed at best, less than the
+//! instruction count suggests. And every 64-byte load but the aligned one is a
+//! load that straddles two cache lines (the three shifted loads of a block start
+//! one to three bytes before it), which Intel cores pay for twice; a 256-bit
+//! vector straddles a line for only one of its two vectors per block. The
+//! alternative, shifting the previous vector in with two-source permutes as
+//! simdutf does, trades those loads for three more shuffles on port 5, the
+//! busiest one. (This machine has no performance counters for the measurement;
+//! the port counts are from Intel's published tables.)
+
 use crate::vector::Vector;
 use utfast_scalar::Utf8Error;
 

@@ -25,6 +25,12 @@ fn texts() -> Vec<(&'static str, String)> {
             "The quick brown fox jumps over the lazy dog. ".repeat(12),
         ),
         ("latin1", "déjà vu, ÿ ¿qué? ".repeat(20)),
+        // One accented letter per 64 characters (the avx512-vbmi2 Latin-1 ->
+        // UTF-8 blocks with a single byte from 0x80).
+        (
+            "latin1 sparse",
+            "Une idée claire, puis une phrase sans accent, et encore du text.".repeat(10),
+        ),
         ("2-byte", "Жёлтый ключ ".repeat(25)),
         ("3-byte", "中文字符€ ".repeat(25)),
         // Runs of 32 three-byte units and more (the avx512-vbmi2 encoder's

@@ -491,7 +491,14 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
     /// goes, `v` its bytes, `high`, `leads` and `cont` their masks of bytes from
     /// 0x80, lead bytes and continuation bytes.
     #[inline(always)]
-    unsafe fn two_byte_block(&mut self, d: *mut u8, v: Zmm, high: u64, leads: u64, cont: u64) -> bool {
+    unsafe fn two_byte_block(
+        &mut self,
+        d: *mut u8,
+        v: Zmm,
+        high: u64,
+        leads: u64,
+        cont: u64,
+    ) -> bool {
         // SAFETY: the caller's promise.
         unsafe {
             if CHECK
@@ -680,7 +687,13 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
     /// three-byte ones, all of them), and what its last bytes require of the next
     /// block ([`Run::short_step`]).
     #[inline(always)]
-    unsafe fn three_only_step(&mut self, s: *const u8, d: *mut u8, v: Zmm, masks: [u64; 5]) -> bool {
+    unsafe fn three_only_step(
+        &mut self,
+        s: *const u8,
+        d: *mut u8,
+        v: Zmm,
+        masks: [u64; 5],
+    ) -> bool {
         let [leads, three, cont, ends, carry_req] = masks;
         // SAFETY: the caller's promise.
         unsafe {
@@ -853,6 +866,9 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
     /// The CPU supports the tier's features; `src` starts at a character boundary.
     /// Without `CHECK` (trusted input) any bytes keep every access within the
     /// bounds checked here.
+    ///
+    /// Not inlined into the loop: it is called once per run of blocks, and kept
+    /// apart the loop's own block code keeps its registers.
     #[inline(never)]
     unsafe fn run_blocks<const UTF32: bool, const BE: bool, const CHECK: bool>(
         src: &[u8],
