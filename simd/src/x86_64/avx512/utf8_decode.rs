@@ -363,10 +363,11 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
     /// needs: no four-byte lead, no part block, and the end of the block's last
     /// character known from its own lead bytes (byte 64 is not read). Kept apart
     /// from [`Run::step`] because on such text the general step's dispatch and
-    /// bookkeeping cost as much as the conversion. Returns `false`, with nothing
-    /// changed, for any other block (an error, a four-byte lead, a block of
-    /// three-byte characters only, ASCII after an unfinished character): the
-    /// general step takes it.
+    /// bookkeeping cost as much as the conversion. An ASCII block is followed by
+    /// the ASCII blocks after it, and blocks of three-byte characters only take
+    /// [`Run::three_only_step`]. Returns `false`, with nothing changed, for any
+    /// other block (an error, a four-byte character, ASCII after an unfinished
+    /// character): the general step takes it.
     ///
     /// # Safety
     /// As for [`Run::step`] with `part` = 64.
@@ -452,28 +453,8 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
             }
             let ascii = !high;
             let payload = isa::mask_blend_epi8(ascii, isa::and_si512(v, set1(0x3F)), v);
-            let mut o = 0;
-            for g in 0..2 {
-                let e = (ends >> (32 * g)) as u32;
-                let pairs = isa::permutex2var_epi8(payload, self.pair_idx[g], self.prev);
-                let weights =
-                    isa::mask_blend_epi16((ascii >> (32 * g)) as u32, self.w_multi, self.w_ascii);
-                let mut u = isa::maddubs_epi16(pairs, weights);
-                let t = (third >> (32 * g)) as u32;
-                if t != 0 {
-                    let first = isa::permutex2var_epi8(payload, self.first_idx[g], self.prev);
-                    u = isa::mask_add_epi16(u, t, u, isa::slli_epi16::<12>(first));
-                }
-                let count = e.count_ones() as usize;
-                self.put(d, isa::maskz_compress_epi16(e, u), count, o);
-                o += count * Self::UNIT;
-            }
-            self.prev = payload;
-            self.prev_cont = cont;
-            self.carry_req = carry_req;
-            self.out += o;
-            self.pos += 64;
-            self.done = (self.pos - ends.leading_zeros() as usize, self.out);
+            let o = self.mixed_units(d, payload, ascii, ends, third);
+            self.end_block(payload, cont, carry_req, ends.leading_zeros() as usize, o);
             true
         }
     }
@@ -510,23 +491,10 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
             let ends = !leads;
             let ascii = !high;
             let payload = isa::mask_blend_epi8(ascii, isa::and_si512(v, set1(0x3F)), v);
-            let mut o = 0;
-            for g in 0..2 {
-                let e = (ends >> (32 * g)) as u32;
-                let pairs = isa::permutex2var_epi8(payload, self.pair_idx[g], self.prev);
-                let weights =
-                    isa::mask_blend_epi16((ascii >> (32 * g)) as u32, self.w_multi, self.w_ascii);
-                let u = isa::maddubs_epi16(pairs, weights);
-                let count = e.count_ones() as usize;
-                self.put(d, isa::maskz_compress_epi16(e, u), count, o);
-                o += count * Self::UNIT;
-            }
-            self.prev = payload;
-            self.prev_cont = cont;
-            self.carry_req = leads >> 63;
-            self.out += o;
-            self.pos += 64;
-            self.done = (self.pos - self.carry_req as usize, self.out);
+            // (No three-byte characters: `mixed_units` needs no first bytes.)
+            let o = self.mixed_units(d, payload, ascii, ends, 0);
+            // (The bytes after the last end: the lead byte at 63, if any.)
+            self.end_block(payload, cont, leads >> 63, (leads >> 63) as usize, o);
             true
         }
     }
@@ -714,14 +682,62 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
             let Some(o) = self.three_byte_block(&b) else {
                 return false;
             };
-            self.prev = payload;
-            self.prev_cont = cont;
-            self.carry_req = carry_req;
-            self.out += o;
-            self.pos += 64;
-            self.done = (self.pos - ends.leading_zeros() as usize, self.out);
+            self.end_block(payload, cont, carry_req, ends.leading_zeros() as usize, o);
             true
         }
+    }
+
+    /// The conversion of a block of one- to three-byte characters (see the module
+    /// documentation): the units of the characters that end at the bits of `ends`
+    /// stored at `d`, from the block's `payload` bytes and its `ascii` mask;
+    /// `third` marks the ends of three-byte characters (zero: their first bytes
+    /// are not needed). Returns the bytes written.
+    ///
+    /// # Safety
+    /// The CPU supports the tier's features; `d` has room for a step's stores.
+    #[inline(always)]
+    unsafe fn mixed_units(
+        &self,
+        d: *mut u8,
+        payload: Zmm,
+        ascii: u64,
+        ends: u64,
+        third: u64,
+    ) -> usize {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let mut o = 0;
+            for g in 0..2 {
+                let e = (ends >> (32 * g)) as u32;
+                let pairs = isa::permutex2var_epi8(payload, self.pair_idx[g], self.prev);
+                let weights =
+                    isa::mask_blend_epi16((ascii >> (32 * g)) as u32, self.w_multi, self.w_ascii);
+                let mut u = isa::maddubs_epi16(pairs, weights);
+                let t = (third >> (32 * g)) as u32;
+                if t != 0 {
+                    let first = isa::permutex2var_epi8(payload, self.first_idx[g], self.prev);
+                    u = isa::mask_add_epi16(u, t, u, isa::slli_epi16::<12>(first));
+                }
+                let count = e.count_ones() as usize;
+                self.put(d, isa::maskz_compress_epi16(e, u), count, o);
+                o += count * Self::UNIT;
+            }
+            o
+        }
+    }
+
+    /// The state after a whole block of the short step that wrote `o` bytes: its
+    /// payload bytes, continuation mask and `carry_req` (what its last bytes
+    /// require of the next block), and the character boundary `after_end` bytes
+    /// before its end (the bytes after its last end).
+    #[inline(always)]
+    fn end_block(&mut self, payload: Zmm, cont: u64, carry_req: u64, after_end: usize, o: usize) {
+        self.prev = payload;
+        self.prev_cont = cont;
+        self.carry_req = carry_req;
+        self.out += o;
+        self.pos += 64;
+        self.done = (self.pos - after_end, self.out);
     }
 
     /// Stores `count` units of `u` at `d + o` (16-bit units, widened to 32 bits for
@@ -790,23 +806,7 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
                     (self.carry_e0, self.carry_ed) = (top(e0, b.part) >> 63, top(ed, b.part) >> 63);
                 }
             }
-            let mut o = 0;
-            for g in 0..2 {
-                let e = (b.kept >> (32 * g)) as u32;
-                let pairs = isa::permutex2var_epi8(b.payload, self.pair_idx[g], self.prev);
-                let weights =
-                    isa::mask_blend_epi16((b.ascii >> (32 * g)) as u32, self.w_multi, self.w_ascii);
-                let mut u = isa::maddubs_epi16(pairs, weights);
-                let t = (b.third >> (32 * g)) as u32;
-                if t != 0 {
-                    let first = isa::permutex2var_epi8(b.payload, self.first_idx[g], self.prev);
-                    u = isa::mask_add_epi16(u, t, u, isa::slli_epi16::<12>(first));
-                }
-                let count = e.count_ones() as usize;
-                self.put(b.d, isa::maskz_compress_epi16(e, u), count, o);
-                o += count * Self::UNIT;
-            }
-            Some(o)
+            Some(self.mixed_units(b.d, b.payload, b.ascii, b.kept, b.third))
         }
     }
 
