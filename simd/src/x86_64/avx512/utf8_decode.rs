@@ -328,6 +328,23 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
         self.pos + 65 <= src.len() && self.out + Self::WRITE <= dst.len()
     }
 
+    /// The block at `pos`: its address, where its output goes, its bytes and
+    /// their mask of bytes from 0x80.
+    ///
+    /// # Safety
+    /// The CPU supports the tier's features; [`Run::fits`].
+    #[inline(always)]
+    unsafe fn load(&self, src: &[u8], dst: &mut [u8]) -> (*const u8, *mut u8, Zmm, u64) {
+        // SAFETY: `fits` bounds the block (`pos + 65 <= src.len()`) and the
+        // output position.
+        unsafe {
+            let s = src.as_ptr().add(self.pos);
+            let d = dst.as_mut_ptr().add(self.out);
+            let v = isa::loadu(s);
+            (s, d, v, isa::movepi8_mask(v))
+        }
+    }
+
     /// One step: the block at `pos`, of which the first `part` bytes are the step's
     /// (64, or the bytes up to the first 64-byte boundary of the input: a part
     /// block). Only the characters that end in those bytes are converted, and the
@@ -341,10 +358,7 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
         // SAFETY: `pos + 65 <= src.len()` bounds the block and byte 64;
         // `out + WRITE <= dst.len()` the stores (at most `STEP_WRITE` bytes).
         unsafe {
-            let s = src.as_ptr().add(self.pos);
-            let d = dst.as_mut_ptr().add(self.out);
-            let v = isa::loadu(s);
-            let high = isa::movepi8_mask(v);
+            let (s, d, v, high) = self.load(src, dst);
             if high == 0 {
                 if self.carry_req != 0 {
                     return false;
@@ -375,10 +389,7 @@ impl<const UTF32: bool, const BE: bool, const CHECK: bool> Run<UTF32, BE, CHECK>
     unsafe fn short_step(&mut self, src: &[u8], dst: &mut [u8]) -> bool {
         // SAFETY: the caller's promise (as in `step`).
         unsafe {
-            let s = src.as_ptr().add(self.pos);
-            let d = dst.as_mut_ptr().add(self.out);
-            let v = isa::loadu(s);
-            let high = isa::movepi8_mask(v);
+            let (s, d, v, high) = self.load(src, dst);
             if high == 0 {
                 if self.carry_req != 0 {
                     return false;
