@@ -266,6 +266,15 @@ pub(crate) unsafe fn run_in_mode<V: VectorExt, Op: BlockOp<V>>(
     }
 }
 
+/// Bytes the UTF-16 and UTF-32 validators check per test: four vectors. Their loops
+/// are nothing but loads, compares and one test, so the test and the loop's own
+/// instructions are amortised over several vectors (one 512-bit vector per test
+/// left such a loop well below the speed of its loads).
+#[inline(always)]
+pub(crate) const fn test_chunk<V: VectorExt>() -> usize {
+    4 * V::BYTES
+}
+
 /// A 16-bit value in byte order `e`, repeated twice (a pattern for `splat4`).
 #[inline(always)]
 pub(crate) fn pat16(u: u16, e: Endian) -> [u8; 4] {

@@ -22,20 +22,12 @@
 //! whose sub-range is extended by [`cut16`](super::surrogate_pairs::cut16) so that it never separates a pair. The
 //! UTF-32 transcoder ([`utf16_to_utf32`]) converts surrogate pairs in SIMD too.
 
-use super::blocks::{pat16, run_in_mode, select, to_aligned, BlockOp};
+use super::blocks::{pat16, run_in_mode, select, test_chunk, to_aligned, BlockOp};
 use super::handover::POPCOUNT8;
 use super::surrogate_pairs::{cut16, unit_in, PairRun};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf16Error;
 use utfast_scalar::{transcode as scalar, utf16 as scalar16, Endian, Mode, TranscodeError};
-
-/// Bytes checked per test of the surrogate-free fast path: four vectors. The loop is nothing but loads, compares and one test, so the test and
-/// the loop's own instructions are amortised over several vectors; with 512-bit
-/// vectors one vector per test left the loop at half the speed the loads allow.
-#[inline(always)]
-const fn chunk<V: VectorExt>() -> usize {
-    4 * V::BYTES
-}
 
 /// Validates UTF-16 bytes in byte order `e` with the exact error of
 /// `utfast_scalar::utf16::validate_utf16_bytes`.
@@ -63,7 +55,7 @@ pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Resu
         // one those vectors checked. (Loads that straddle two cache lines cost two,
         // and the loop is nothing but loads and tests.)
         let head = super::blocks::to_line(ptr, 64);
-        if head != 0 && head.is_multiple_of(2) && n >= 4 * chunk::<V>() {
+        if head != 0 && head.is_multiple_of(2) && n >= 4 * test_chunk::<V>() {
             let (mut c, mut j) = (0u64, 0);
             while j < head {
                 let v = V::load_unaligned(ptr.add(j)).and(m_fc);
@@ -83,13 +75,13 @@ pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Resu
             }
         }
         while i + V::BYTES <= n {
-            if carry == 0 && i + chunk::<V>() <= n {
+            if carry == 0 && i + test_chunk::<V>() <= n {
                 let mut any = V::splat(0);
                 // With mask registers the compares are OR-ed as masks: a vector of
                 // each compare's result costs one more instruction per vector.
                 let mut any_mask = 0u64;
                 let mut k = 0;
-                while k < chunk::<V>() {
+                while k < test_chunk::<V>() {
                     let sur = V::load_unaligned(ptr.add(i + k)).and(m_f8).eq16(p_sur);
                     if V::MASK_REGISTERS {
                         any_mask |= sur.bitmask16();
@@ -98,12 +90,13 @@ pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Resu
                     }
                     k += V::BYTES;
                 }
-                if if V::MASK_REGISTERS {
+                let clear = if V::MASK_REGISTERS {
                     any_mask == 0
                 } else {
                     any.is_zero()
-                } {
-                    i += chunk::<V>();
+                };
+                if clear {
+                    i += test_chunk::<V>();
                     continue;
                 }
             }

@@ -15,19 +15,11 @@
 //! to carry). The transcoders use the same tests per block and leave refused blocks
 //! to the scalar code of the [block loop](super::blocks).
 
-use super::blocks::{pat32, run_in_mode, select, shift, BlockOp};
+use super::blocks::{pat32, run_in_mode, select, shift, test_chunk, BlockOp};
 use crate::tables::compress::{PAIR_COMPACT4, PAIR_COMPACT4_LEN};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf32Error;
 use utfast_scalar::{transcode as scalar, utf32 as scalar32, Endian, Mode, TranscodeError};
-
-/// Bytes checked per test of the validation loop: four vectors. The loop is nothing but loads, compares and one test, so the test and
-/// the loop's own instructions are amortised over several vectors; with 512-bit
-/// vectors one vector per test left the loop at half the speed the loads allow.
-#[inline(always)]
-const fn chunk<V: VectorExt>() -> usize {
-    4 * V::BYTES
-}
 
 /// The invalid-unit tests for one byte order (see the module documentation).
 #[derive(Clone, Copy)]
@@ -80,17 +72,17 @@ pub(crate) unsafe fn validate_utf32<V: VectorExt>(src: &[u8], e: Endian) -> Resu
     // `V::BYTES` bytes at `ptr + k` with `k + V::BYTES <= n`.
     unsafe {
         let check = Utf32Check::<V>::new(e);
-        while i + chunk::<V>() <= n {
+        while i + test_chunk::<V>() <= n {
             let mut bad = V::splat(0);
             let mut k = 0;
-            while k < chunk::<V>() {
+            while k < test_chunk::<V>() {
                 bad = bad.or(check.invalid(V::load_unaligned(ptr.add(i + k))));
                 k += V::BYTES;
             }
             if !bad.is_zero() {
                 break;
             }
-            i += chunk::<V>();
+            i += test_chunk::<V>();
         }
     }
     scalar32::validate_utf32_bytes(&src[i..], e)

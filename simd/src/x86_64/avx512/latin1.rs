@@ -48,10 +48,11 @@ static PAIR_HALVES: Bytes64 = {
 
 /// `Kernel::latin1_to_utf8`, 64 bytes per step. An ASCII block is stored as it is.
 /// Any other block becomes two vectors of 32 words, one per input byte `b` and in
-/// input order: `[lead, b']`, the lead byte `C2` (`C3` from 0xC0) and `b' = b &
-/// 0xBF`, which is `b` itself below 0xC0 and `b - 0x40` from there (a masked add
-/// of `0x0001 - 0x4000` turns `[C2, b]` into `[C3, b - 0x40]`). For an ASCII byte
-/// the word is `[lead, b]` too, and `vpcompressb` drops its lead byte (the mask
+/// input order: `[lead, b']`, the lead byte `C2` (`C3` from 0xC0) and `b'`, which
+/// is `b` itself below 0xC0 and `b - 0x40` from there (the continuation byte `b &
+/// 0xBF` for every byte from 0x80; a masked add of `0x0001 - 0x4000` turns `[C2,
+/// b]` into `[C3, b - 0x40]`). For an ASCII byte the word is `[C2, b]`, and
+/// `vpcompressb` drops its lead byte (the mask
 /// keeps every odd byte and, through `pdep`, the even bytes of bytes from 0x80).
 /// One `vpermb` pairs byte `j` with byte `32 + j` in word `j`, so the words of
 /// the first half are one `vpshldw` of it (the low bytes moved up under `C2`) and

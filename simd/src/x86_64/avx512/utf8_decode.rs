@@ -879,7 +879,7 @@ crate::x86_64::avx512::isa::avx512_target_feature! {
     /// bounds checked here.
     ///
     /// Not inlined into the loop: it is called once per run of blocks, and kept
-    /// apart the loop's own block code keeps its registers.
+    /// apart it leaves the loop's own block code its registers.
     #[inline(never)]
     unsafe fn run_blocks<const UTF32: bool, const BE: bool, const CHECK: bool>(
         src: &[u8],

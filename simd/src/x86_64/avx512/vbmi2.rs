@@ -7,8 +7,7 @@
 //! UTF-16/UTF-32 the generic decoder with a 512-bit run of blocks at a fixed stride
 //! and the avx2 block hooks (`utf8_decode.rs`). UTF-16 <-> UTF-32, UTF-8 -> Latin-1
 //! and Latin-1 -> UTF-8 are the tier's own bulk loops and fixed-advance steps;
-//! Latin-1 <-> UTF-16/32 are the F/BW
-//! code with masked last steps. Every other entry is the avx2 kernel's, among them
+//! Latin-1 <-> UTF-16/32 are the F/BW code with masked last steps. Every other entry is the avx2 kernel's, among them
 //! the byte swaps (see the parent module).
 
 use crate::kernel::Kernel;
