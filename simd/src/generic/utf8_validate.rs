@@ -83,7 +83,9 @@
 //! shuffles for the lookups, two saturating subtractions and three logic
 //! operations (LLVM fuses the `and`/`or`/`xor` chains of `check_vector` into
 //! `vpternlog` when AVX-512 is enabled): 13 vector operations and 4 loads per
-//! 64 bytes with 512-bit vectors, 2 x 14 and 8 loads with 256-bit ones. Where
+//! 64 bytes with 512-bit vectors, 2 x 14 and 8 loads with 256-bit ones. With
+//! AVX-512 VBMI the three `and`s that isolate nibbles go ([`Nibbles`]: `vpermb`
+//! reads six index bits, and the tables repeat in every lane), leaving 10. Where
 //! each 512-bit operation takes the place of two 256-bit ones the gain is close
 //! to the ratio of instruction counts: on AMD Zen 4, which splits 512-bit
 //! operations into two halves on its four 256-bit pipes, the avx512-vbmi2 tier
@@ -357,20 +359,66 @@ impl<V: Vector> Tables<V> {
     }
 }
 
+/// How [`check_vector`] looks up a nibble of each byte in a 16-entry table that
+/// is broadcast to every 128-bit lane of the vector.
+///
+/// The portable way ([`Shuffle16`]) isolates the nibble first (a shift and an
+/// `and` for the high one, an `and` for the low one): `pshufb`/`tbl` read the low
+/// four bits of the index and zero the result when its high bit is set. A
+/// 64-entry byte permute (`vpermb`, AVX-512 VBMI) reads the low *six* bits
+/// instead; as the 16 entries are repeated in each of the four lanes of the
+/// table, bits 4 and 5 of the index select among identical copies and bit 7 is
+/// ignored, so the bytes can index it as they are (low nibble) or shifted right
+/// by four in 16-bit lanes, which leaves the neighbouring byte's low nibble in
+/// bits 4-7 (high nibble). That saves three of the thirteen vector operations of
+/// a check (see the essay above).
+pub(crate) trait Nibbles<V: Vector> {
+    /// `table[x >> 4]` in every byte.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA and the implementation's.
+    unsafe fn high(x: V, table: V) -> V;
+    /// `table[x & 0x0F]` in every byte; `low_nibble` is `V::splat(0x0F)`.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA and the implementation's.
+    unsafe fn low(x: V, table: V, low_nibble: V) -> V;
+}
+
+/// [`Nibbles`] by isolating the nibble and a 16-entry lookup: every `Vector`.
+pub(crate) struct Shuffle16;
+
+impl<V: Vector> Nibbles<V> for Shuffle16 {
+    #[inline(always)]
+    unsafe fn high(x: V, table: V) -> V {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe { x.shr4().lookup16(table) }
+    }
+    #[inline(always)]
+    unsafe fn low(x: V, table: V, low_nibble: V) -> V {
+        // SAFETY: the ISA is the caller's promise.
+        unsafe { x.and(low_nibble).lookup16(table) }
+    }
+}
+
 /// The error bits of one vector, given the vector and the same bytes shifted by one,
 /// two and three positions (nonzero iff some byte of `input` is invalid in context).
 ///
 /// # Safety
-/// The CPU supports `V`'s ISA.
+/// The CPU supports `V`'s ISA and `N`'s.
 #[inline(always)]
-unsafe fn check_vector<V: Vector>(t: &Tables<V>, input: V, prev1: V, prev2: V, prev3: V) -> V {
+unsafe fn check_vector<V: Vector, N: Nibbles<V>>(
+    t: &Tables<V>,
+    input: V,
+    prev1: V,
+    prev2: V,
+    prev3: V,
+) -> V {
     // SAFETY: the ISA is the caller's promise.
     unsafe {
-        let special = prev1
-            .shr4()
-            .lookup16(t.byte1_high)
-            .and(prev1.and(t.low_nibble).lookup16(t.byte1_low))
-            .and(input.shr4().lookup16(t.byte2_high));
+        let special = N::high(prev1, t.byte1_high)
+            .and(N::low(prev1, t.byte1_low, t.low_nibble))
+            .and(N::high(input, t.byte2_high));
         let third = prev2.saturating_sub(t.third_byte);
         let fourth = prev3.saturating_sub(t.fourth_byte);
         let must_be_continuation = third.or(fourth).and(t.high_bit);
@@ -426,7 +474,7 @@ pub(crate) unsafe fn all_ascii<V: Vector, R: Rules>(ptr: *const u8, bytes: usize
 /// if `HISTORY`.
 /// With [`Rules::PAIRS`], `HISTORY` means four bytes before `ptr`.
 #[inline(always)]
-unsafe fn check_block<V: Vector, R: Rules, const HISTORY: bool>(
+unsafe fn check_block<V: Vector, R: Rules, N: Nibbles<V>, const HISTORY: bool>(
     t: &Tables<V>,
     ptr: *const u8,
     s: &mut State<V>,
@@ -454,7 +502,7 @@ unsafe fn check_block<V: Vector, R: Rules, const HISTORY: bool>(
                     input.shift_in_three_bytes(before),
                 )
             };
-            let error = check_vector(t, input, prev1, prev2, prev3);
+            let error = check_vector::<V, N>(t, input, prev1, prev2, prev3);
             if R::PAIRS == PAIRS_NONE && !R::MUTF8 {
                 s.error = s.error.or(error);
             } else {
@@ -500,7 +548,7 @@ pub(crate) unsafe fn block_has_error<V: Vector>(ptr: *const u8) -> bool {
             error: V::splat(0),
             prev_incomplete: V::splat(0),
         };
-        check_block::<V, Utf8Rules, false>(&t, ptr, &mut s);
+        check_block::<V, Utf8Rules, Shuffle16, false>(&t, ptr, &mut s);
         !s.error.is_zero()
     }
 }
@@ -543,7 +591,7 @@ impl<V: Vector> BlockCheck<V> {
                 error: V::splat(0),
                 prev_incomplete: V::splat(0),
             };
-            check_block::<V, R, HISTORY>(&self.t, ptr, &mut s);
+            check_block::<V, R, Shuffle16, HISTORY>(&self.t, ptr, &mut s);
             (s.error, s.prev_incomplete)
         }
     }
@@ -583,6 +631,19 @@ pub(crate) unsafe fn find_error_block_with<V: Vector, R: Rules>(
     src: &[u8],
     interval: usize,
 ) -> Option<(usize, usize)> {
+    // SAFETY: the caller's promise.
+    unsafe { find_error_block_nibbles::<V, R, Shuffle16>(src, interval) }
+}
+
+/// [`find_error_block_with`] with the nibble lookups `N`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA and `N`'s.
+#[inline(always)]
+pub(crate) unsafe fn find_error_block_nibbles<V: Vector, R: Rules, N: Nibbles<V>>(
+    src: &[u8],
+    interval: usize,
+) -> Option<(usize, usize)> {
     let len = src.len();
     let ptr = src.as_ptr();
     // SAFETY: the ISA is the caller's promise; every block pointer below is followed
@@ -600,7 +661,7 @@ pub(crate) unsafe fn find_error_block_with<V: Vector, R: Rules>(
         let mut pos = 0;
         if len >= BLOCK {
             if !all_ascii::<V, R>(ptr, BLOCK) {
-                check_block::<V, R, false>(&t, ptr, &mut s);
+                check_block::<V, R, N, false>(&t, ptr, &mut s);
                 // Test the first block at once: input that is not text at all
                 // (binary, wrong encoding) is then rejected after 64 bytes.
                 if !s.error.is_zero() {
@@ -621,7 +682,7 @@ pub(crate) unsafe fn find_error_block_with<V: Vector, R: Rules>(
             }
             while pos + BLOCK <= len {
                 if !all_ascii::<V, R>(ptr.add(pos), BLOCK) {
-                    check_block::<V, R, true>(&t, ptr.add(pos), &mut s);
+                    check_block::<V, R, N, true>(&t, ptr.add(pos), &mut s);
                     pos += BLOCK;
                     if pos - unchecked >= interval {
                         if !s.error.is_zero() {
@@ -659,7 +720,7 @@ pub(crate) unsafe fn find_error_block_with<V: Vector, R: Rules>(
             if all_ascii::<V, R>(tail, BLOCK) {
                 s.error = s.error.or(s.prev_incomplete);
             } else {
-                check_block::<V, R, true>(&t, tail, &mut s);
+                check_block::<V, R, N, true>(&t, tail, &mut s);
             }
         } else {
             s.error = s.error.or(s.prev_incomplete);

@@ -86,7 +86,8 @@ const fn str_eq(a: &str, b: &str) -> bool {
 ///     W = Zmm, V = __m128i, H = NoHooks;
 ///     base crate::x86_64::avx2;                  // every entry not named below
 ///     generic [validate_utf8, is_utf8];          // the list's algorithm at W, V, H
-///     own [utf8_to_utf16 = path as "avx512-vbmi2"]; // transcoders of its own
+///     own [utf8_to_utf16 = path as "avx512-vbmi2",  // transcoders of its own,
+///          is_utf8 = path as "avx512-vbmi2" sig [(src: &[u8]) -> bool]]; // others with their signature
 /// }
 /// ```
 ///
@@ -134,7 +135,7 @@ macro_rules! simd_kernel {
     // Entries from a base kernel, some replaced.
     (@table [$kernel:ident, $name:literal, $features:literal, $imp:literal, $W:ty, $V:ty, $H:ty]
      [base $base:path; generic [$($g:ident),* $(,)?];
-      own [$($o:ident = $of:path as $oimp:literal),* $(,)?];];
+      own [$($o:ident = $of:path as $oimp:literal $(sig $osig:tt)?),* $(,)?];];
      $($op:ident $kind:tt $sig:tt = $f:path;)*) => {
         /// The kernel's table (see `simd_kernel!`): the base's, with the entries
         /// named in the invocation replaced.
@@ -146,7 +147,7 @@ macro_rules! simd_kernel {
                 $crate::kernel::simd_kernel!(@entries $features, $W, $V, $H; $($op $kind $sig = $f;)*)
             };
             $(
-                $crate::kernel::simd_kernel!(@fn $o, $features, $of, @transcode);
+                $crate::kernel::simd_kernel!(@own $o, $features, $of, [$($osig)?]);
             )*
             $crate::kernel::Ops { $($g: GENERIC.$g,)* $($o,)* ..base::OPS }
         };
@@ -189,6 +190,13 @@ macro_rules! simd_kernel {
         $crate::kernel::simd_kernel!(@fn $op, $features, $f, @codepage);
     };
     (@entry $op:ident, $features:literal, $f:path, [] [($($a:ident: $t:ty),*) -> $r:ty]) => {
+        $crate::kernel::simd_kernel!(@fn $op, $features, $f, ($($a: $t),*) -> $r);
+    };
+    // An `own` entry: a transcoder unless its signature is given (`sig [(..) -> ..]`).
+    (@own $op:ident, $features:literal, $f:path, []) => {
+        $crate::kernel::simd_kernel!(@fn $op, $features, $f, @transcode);
+    };
+    (@own $op:ident, $features:literal, $f:path, [[($($a:ident: $t:ty),*) -> $r:ty]]) => {
         $crate::kernel::simd_kernel!(@fn $op, $features, $f, ($($a: $t),*) -> $r);
     };
     (@fn $op:ident, $features:literal, $f:path, @transcode) => {

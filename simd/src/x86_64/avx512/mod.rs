@@ -2,7 +2,7 @@
 //!
 //! | kernel | CPUs | features | what it runs at 512 bits |
 //! |---|---|---|---|
-//! | `"avx512-vbmi2"` ([`vbmi2`]) | Ice Lake, Sapphire Rapids, Zen 4/5 | F, BW, VL, DQ, CD, VBMI, VBMI2 | validation, lengths, UTF-8 -> UTF-8, UTF-16/32 -> UTF-8 (the generic encoder with VBMI2 block hooks), UTF-8 -> UTF-16/32 (a run hook of the generic decoder), UTF-16 <-> UTF-32, UTF-8 <-> Latin-1, and F/BW code: Latin-1 <-> UTF-16/32 (masked last steps) |
+//! | `"avx512-vbmi2"` ([`vbmi2`]) | Ice Lake, Sapphire Rapids, Zen 4/5 | F, BW, VL, DQ, CD, VBMI, VBMI2 | validation (UTF-8 with `vpermb` lookups), lengths, UTF-8 -> UTF-8, UTF-16/32 -> UTF-8 (the generic encoder with VBMI2 block hooks), UTF-8 -> UTF-16/32 (a run hook of the generic decoder), UTF-16 <-> UTF-32, UTF-8 <-> Latin-1, and F/BW code: Latin-1 <-> UTF-16/32 (masked last steps) |
 //! | `"avx512"` ([`bw`]) | Skylake-SP, Cascade Lake (and any AVX-512 CPU without VBMI2) | F, BW, VL, DQ, CD | validation and lengths (long read-only scans) |
 //!
 //! Every other entry of both tiers is the avx2 kernel's own entry (every AVX-512 CPU
@@ -29,6 +29,7 @@ mod latin1_units;
 mod utf16_utf32;
 mod utf8_decode;
 mod utf8_encode;
+mod utf8_validate;
 pub(crate) mod vbmi2;
 
 /// The features of the `"avx512"` tier's functions: AVX-512 F, BW, VL, DQ, CD, and

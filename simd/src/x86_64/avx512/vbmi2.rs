@@ -2,7 +2,8 @@
 //! Sapphire Rapids, Zen 4/5).
 //!
 //! Validation, lengths and UTF-8 -> UTF-8 (long scans that gain from twice the
-//! bytes per instruction) run the generic algorithms with 512-bit vectors. UTF-16/UTF-32 -> UTF-8 run the generic encoder
+//! bytes per instruction) run the generic algorithms with 512-bit vectors, UTF-8
+//! validation with its table lookups by `vpermb` (`utf8_validate.rs`). UTF-16/UTF-32 -> UTF-8 run the generic encoder
 //! with 512-bit blocks and the tier's VBMI2 hooks (`utf8_encode.rs`); UTF-8 ->
 //! UTF-16/UTF-32 the generic decoder with a 512-bit run of blocks at a fixed stride
 //! and the avx2 block hooks (`utf8_decode.rs`). UTF-16 <-> UTF-32, UTF-8 -> Latin-1
@@ -28,12 +29,16 @@ crate::x86_64::avx512::isa::avx512_simd_kernel! {
     H = crate::generic::hooks::NoHooks;
     base crate::x86_64::avx2;
     generic [
-        validate_utf8, is_utf8, is_ascii, validate_utf16, validate_utf32,
+        is_ascii, validate_utf16, validate_utf32,
         count_utf8, count_utf16, utf16_len_from_utf8, utf8_len_from_utf16,
         utf8_len_from_utf32, utf16_len_from_utf32, utf8_len_from_latin1,
         utf8_to_utf8,
     ];
     own [
+        validate_utf8 = crate::x86_64::avx512::utf8_validate::validate_utf8 as "avx512-vbmi2"
+            sig [(src: &[u8]) -> Result<(), utfast_scalar::Utf8Error>],
+        is_utf8 = crate::x86_64::avx512::utf8_validate::is_utf8 as "avx512-vbmi2"
+            sig [(src: &[u8]) -> bool],
         utf8_to_utf16 = crate::x86_64::avx512::utf8_decode::utf8_to_utf16 as "avx512-vbmi2",
         utf8_to_utf32 = crate::x86_64::avx512::utf8_decode::utf8_to_utf32 as "avx512-vbmi2",
         utf16_to_utf8 = crate::x86_64::avx512::utf8_encode::utf16_to_utf8 as "avx512-vbmi2",
