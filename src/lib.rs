@@ -61,6 +61,13 @@
 //! # Ok::<(), utfast::TranscodeError>(())
 //! ```
 //!
+//! ## Drop-ins for simdutf8 and for std's error types
+//!
+//! - [`basic`] and [`compat`] are simdutf8's modules of the same names, function for
+//!   function: replacing `simdutf8::` by `utfast::` is the whole migration.
+//! - [`std_compat`] validates with the SIMD kernel and returns std's own
+//!   `core::str::Utf8Error` and `std::string::FromUtf8Error`.
+//!
 //! ## Owned buffers, chunks and exact sizes
 //!
 //! - [`string_from_utf8`] and [`string_from_utf8_lossy_owned`] turn a `Vec<u8>` into a
@@ -97,7 +104,9 @@ extern crate alloc;
 
 #[cfg(feature = "alloc")]
 mod alloc_helpers;
+pub mod basic;
 mod bytes;
+pub mod compat;
 pub mod kernel;
 mod len;
 mod native;
@@ -106,6 +115,7 @@ mod owned;
 #[cfg(feature = "rayon")]
 mod par;
 mod split;
+pub mod std_compat;
 mod stream;
 #[cfg(feature = "std")]
 mod stream_core;

@@ -6,12 +6,15 @@
 //! - [`transcode`]: every native-unit direction in every mode, `OutputTooSmall`,
 //!   lengths, alloc helpers; [`bytes`]: the byte-oriented LE/BE functions and the
 //!   generic `transcode`.
+//! - [`std_compat`]: `std_compat`, `compat` and `basic` against std on the
+//!   conformance vectors.
 //! - [`streaming`]: `Transcoder` (every cut of the input and output) and the
 //!   `std::io` adapters.
 
 mod bom_stream;
 mod bytes;
 mod owned;
+mod std_compat;
 mod streaming;
 mod transcode;
 mod validate;
