@@ -136,15 +136,15 @@ pub use par::*;
 pub use split::piece_boundary;
 pub use stream::Utf8Validator;
 pub use validate::*;
-pub use wtf8::{validate_cesu8, validate_mutf8, validate_wtf8};
+pub use wtf8::{utf16_to_wtf8, validate_cesu8, validate_mutf8, validate_wtf8, wtf8_to_utf16};
 
 pub use utfast_scalar::encoding::detect_bom;
 pub use utfast_scalar::transcode::max_output_len;
 // Cyrillic code pages
 pub use utfast_scalar::CodePage;
 pub use utfast_scalar::{
-    Encoding, EncodingSet, Endian, ErrorKind, Mode, TranscodeError, Utf16Error, Utf32Error,
-    Utf8Error,
+    Encoding, EncodingSet, Endian, ErrorKind, LabelError, LabelErrorKind, Mode, TranscodeError,
+    Utf16Error, Utf32Error, Utf8Error,
 };
 #[cfg(feature = "alloc")]
 mod transcoder;

@@ -6,6 +6,8 @@
 //! - [`transcode`]: every native-unit direction in every mode, `OutputTooSmall`,
 //!   lengths, alloc helpers; [`bytes`]: the byte-oriented LE/BE functions and the
 //!   generic `transcode`.
+//! - [`ergonomics`]: exact-size `transcode_to_vec`/`transcode_to_string`, WTF-8 and
+//!   `&[u16]`, labels, error messages, `DecodeError::from_io`.
 //! - [`std_compat`]: `std_compat`, `compat` and `basic` against std on the
 //!   conformance vectors.
 //! - [`streaming`]: `Transcoder` (every cut of the input and output) and the
@@ -13,6 +15,7 @@
 
 mod bom_stream;
 mod bytes;
+mod ergonomics;
 mod owned;
 mod std_compat;
 mod streaming;

@@ -59,7 +59,10 @@ fn std_compat_equals_std() {
         );
     }
     // Both paths ran.
-    assert!(valid > 0 && invalid > 1000, "{valid} valid, {invalid} invalid");
+    assert!(
+        valid > 0 && invalid > 1000,
+        "{valid} valid, {invalid} invalid"
+    );
 }
 
 #[test]

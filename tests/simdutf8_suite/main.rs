@@ -21,6 +21,7 @@
 // edited there: its `cfg(feature = "public_imp")` and `cfg(feature = "aarch64_neon")`
 // name features utfast does not have.
 #[allow(unexpected_cfgs)]
+#[rustfmt::skip] // simdutf8's formatting (an older rustfmt), kept as published
 mod tests;
 
 /// The tests above run on the kernel `utfast` picks for this CPU; this runs them
