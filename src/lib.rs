@@ -61,12 +61,14 @@
 //! # Ok::<(), utfast::TranscodeError>(())
 //! ```
 //!
-//! ## Drop-ins for simdutf8 and for std's error types
+//! ## Drop-ins for simdutf8, simd_cesu8 and std's error types
 //!
 //! - [`basic`] and [`compat`] are simdutf8's modules of the same names, function for
 //!   function: replacing `simdutf8::` by `utfast::` is the whole migration.
 //! - [`std_compat`] validates with the SIMD kernel and returns std's own
 //!   `core::str::Utf8Error` and `std::string::FromUtf8Error`.
+//! - [`cesu8`] and [`mutf8`] (feature `alloc`) are `simd_cesu8`'s API (and
+//!   `cesu8`'s names), with `Cow` results that borrow what needs no conversion.
 //!
 //! ## Owned buffers, chunks and exact sizes
 //!
@@ -106,9 +108,13 @@ extern crate alloc;
 mod alloc_helpers;
 pub mod basic;
 mod bytes;
+#[cfg(feature = "alloc")]
+pub mod cesu8;
 pub mod compat;
 pub mod kernel;
 mod len;
+#[cfg(feature = "alloc")]
+pub mod mutf8;
 mod native;
 #[cfg(feature = "alloc")]
 mod owned;

@@ -6,6 +6,7 @@
 //! - [`transcode`]: every native-unit direction in every mode, `OutputTooSmall`,
 //!   lengths, alloc helpers; [`bytes`]: the byte-oriented LE/BE functions and the
 //!   generic `transcode`.
+//! - [`cesu8_mutf8`]: `cesu8` and `mutf8` against the validators and transcoders.
 //! - [`ergonomics`]: exact-size `transcode_to_vec`/`transcode_to_string`, WTF-8 and
 //!   `&[u16]`, labels, error messages, `DecodeError::from_io`.
 //! - [`std_compat`]: `std_compat`, `compat` and `basic` against std on the
@@ -15,6 +16,7 @@
 
 mod bom_stream;
 mod bytes;
+mod cesu8_mutf8;
 mod ergonomics;
 mod owned;
 mod std_compat;
