@@ -26,7 +26,7 @@ use utfast_scalar::{Encoding, ErrorKind, Mode, TranscodeError};
 /// assert_eq!(e.to_string(), "invalid UTF-16LE at byte 2: truncated code unit");
 ///
 /// // Valid input with a character the target lacks:
-/// let e = utfast::transcode("Цена: 5 €".as_bytes(), &mut dst, Encoding::Utf8, Encoding::Koi8R, Mode::Strict)
+/// let e = utfast::transcode("Цена: 5 €".as_bytes(), &mut [0u8; 32], Encoding::Utf8, Encoding::Koi8R, Mode::Strict)
 ///     .unwrap_err();
 /// assert_eq!(e.to_string(), "U+20AC at byte 12 is not representable in KOI8-R");
 /// # Ok::<(), utfast::TranscodeError>(())
