@@ -7,7 +7,8 @@
 //! size, gives the same output and the same error as the whole input at once. Errors
 //! in the data are [`std::io::Error`]s of kind
 //! [`InvalidData`](std::io::ErrorKind::InvalidData) carrying a
-//! [`DecodeError`](crate::DecodeError) with the exact byte offset in the stream. Memory is bounded: each
+//! [`DecodeError`](crate::DecodeError) with the exact byte offset in the stream
+//! ([`DecodeError::from_io`](crate::DecodeError::from_io) gets it back). Memory is bounded: each
 //! adapter holds one 16 KiB buffer, whatever the length of the stream.
 //!
 //! A UTF-8 validating *writer* is [`TranscodingWriter`] from UTF-8 to UTF-8 in
@@ -59,7 +60,7 @@ const BUF_SIZE: usize = 16 * 1024;
 /// let mut out = Vec::new();
 /// let err = r.read_to_end(&mut out).await.unwrap_err();
 /// assert_eq!(out, b"o\0\0\0k\0\0\0");
-/// let e = err.get_ref().unwrap().downcast_ref::<DecodeError>().unwrap();
+/// let e = DecodeError::from_io(&err).unwrap();
 /// assert_eq!(e.offset, 2);
 /// # }
 /// ```

@@ -2,7 +2,7 @@
 //! and the generic [`transcode`]. Every position and count here is in **bytes**.
 
 use crate::kernel::active;
-use utfast_scalar::{Encoding, Mode, TranscodeError};
+use utfast_scalar::{Encoding, ErrorKind, Mode, TranscodeError};
 
 /// Converts `src` from encoding `from` to encoding `to` in the given [`Mode`]; the
 /// general form of every transcoder of this crate. Returns the number of bytes
@@ -23,6 +23,12 @@ use utfast_scalar::{Encoding, Mode, TranscodeError};
 /// let e = utfast::transcode(b"a\x00b", &mut dst, Encoding::Utf16Le, Encoding::Utf8, Mode::Strict)
 ///     .unwrap_err();
 /// assert_eq!((e.kind(), e.valid_up_to(), e.written()), (ErrorKind::TruncatedUnit, 2, 1));
+/// assert_eq!(e.to_string(), "invalid UTF-16LE at byte 2: truncated code unit");
+///
+/// // Valid input with a character the target lacks:
+/// let e = utfast::transcode("Цена: 5 €".as_bytes(), &mut [0u8; 32], Encoding::Utf8, Encoding::Koi8R, Mode::Strict)
+///     .unwrap_err();
+/// assert_eq!(e.to_string(), "U+20AC at byte 12 is not representable in KOI8-R");
 /// # Ok::<(), utfast::TranscodeError>(())
 /// ```
 #[inline]
@@ -33,7 +39,41 @@ pub fn transcode(
     to: Encoding,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    active().transcode(src, dst, from, to, mode)
+    active()
+        .transcode(src, dst, from, to, mode)
+        .map_err(|e| with_context(e, src, from, to))
+}
+
+/// `e` (positions in bytes of `src`) with what its message needs: the encodings
+/// and, for a character the target lacks, that character, decoded again from `src`
+/// (on the error path only, so the kernels need not carry it).
+#[cold]
+#[inline(never)]
+pub(crate) fn with_context(
+    e: TranscodeError,
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+) -> TranscodeError {
+    let e = e.with_encodings(from, to);
+    if !matches!(e.kind(), ErrorKind::NotLatin1 | ErrorKind::NotInCodePage) {
+        return e;
+    }
+    // The character is whole in its first 6 bytes (a CESU-8 surrogate pair).
+    let rest = src.get(e.valid_up_to()..).unwrap_or(&[]);
+    let rest = &rest[..rest.len().min(6)];
+    let mut cp = [0u8; 4];
+    // A 4-byte buffer takes exactly one character: then `OutputTooSmall`.
+    let r =
+        utfast_scalar::transcode::transcode(rest, &mut cp, from, Encoding::Utf32Le, Mode::Strict);
+    let whole = match r {
+        Ok(n) => n == 4,
+        Err(x) => x.written() == 4,
+    };
+    match char::from_u32(u32::from_le_bytes(cp)) {
+        Some(c) if whole => e.with_character(c),
+        _ => e,
+    }
 }
 
 /// Defines the strict, lossy and trusted-valid byte-oriented functions of one direction.

@@ -2,8 +2,7 @@
 //!
 //! Errors in the data surface as [`std::io::Error`]s of kind
 //! [`InvalidData`](std::io::ErrorKind::InvalidData) that carry a [`DecodeError`]
-//! (stream offset, kind, encoding); get it back with
-//! `err.get_ref().and_then(|e| e.downcast_ref::<DecodeError>())`.
+//! (stream offset, kind, encoding); get it back with [`DecodeError::from_io`].
 //! All adapters work in bounded memory (fixed 64 KiB buffers).
 
 extern crate std;
@@ -15,6 +14,24 @@ use std::io::{self, Read, Write};
 use utfast_scalar::{Encoding, Mode};
 
 const BUF_SIZE: usize = 64 * 1024;
+
+impl DecodeError {
+    /// The `DecodeError` inside an [`io::Error`] from this crate's adapters
+    /// ([`crate::io`], `async_io`), if it carries one: an `InvalidData` error made
+    /// from a `DecodeError`.
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use utfast::{io::Utf8ValidatingReader, DecodeError};
+    /// let err = Utf8ValidatingReader::new(&b"ok\xFF"[..]).read_to_end(&mut Vec::new()).unwrap_err();
+    /// let e = DecodeError::from_io(&err).unwrap();
+    /// assert_eq!(e.offset, 2);
+    /// assert!(DecodeError::from_io(&std::io::Error::other("disk full")).is_none());
+    /// ```
+    pub fn from_io(e: &io::Error) -> Option<&DecodeError> {
+        e.get_ref()?.downcast_ref::<DecodeError>()
+    }
+}
 
 impl From<DecodeError> for io::Error {
     fn from(e: DecodeError) -> io::Error {

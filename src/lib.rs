@@ -61,6 +61,15 @@
 //! # Ok::<(), utfast::TranscodeError>(())
 //! ```
 //!
+//! ## Drop-ins for simdutf8, simd_cesu8 and std's error types
+//!
+//! - [`basic`] and [`compat`] are simdutf8's modules of the same names, function for
+//!   function: replacing `simdutf8::` by `utfast::` is the whole migration.
+//! - [`std_compat`] validates with the SIMD kernel and returns std's own
+//!   `core::str::Utf8Error` and `std::string::FromUtf8Error`.
+//! - [`cesu8`] and [`mutf8`] (feature `alloc`) are `simd_cesu8`'s API (and
+//!   `cesu8`'s names), with `Cow` results that borrow what needs no conversion.
+//!
 //! ## Owned buffers, chunks and exact sizes
 //!
 //! - [`string_from_utf8`] and [`string_from_utf8_lossy_owned`] turn a `Vec<u8>` into a
@@ -97,15 +106,22 @@ extern crate alloc;
 
 #[cfg(feature = "alloc")]
 mod alloc_helpers;
+pub mod basic;
 mod bytes;
+#[cfg(feature = "alloc")]
+pub mod cesu8;
+pub mod compat;
 pub mod kernel;
 mod len;
+#[cfg(feature = "alloc")]
+pub mod mutf8;
 mod native;
 #[cfg(feature = "alloc")]
 mod owned;
 #[cfg(feature = "rayon")]
 mod par;
 mod split;
+pub mod std_compat;
 mod stream;
 #[cfg(feature = "std")]
 mod stream_core;
@@ -126,15 +142,15 @@ pub use par::*;
 pub use split::piece_boundary;
 pub use stream::Utf8Validator;
 pub use validate::*;
-pub use wtf8::{validate_cesu8, validate_mutf8, validate_wtf8};
+pub use wtf8::{utf16_to_wtf8, validate_cesu8, validate_mutf8, validate_wtf8, wtf8_to_utf16};
 
 pub use utfast_scalar::encoding::detect_bom;
 pub use utfast_scalar::transcode::max_output_len;
 // Cyrillic code pages
 pub use utfast_scalar::CodePage;
 pub use utfast_scalar::{
-    Encoding, EncodingSet, Endian, ErrorKind, Mode, TranscodeError, Utf16Error, Utf32Error,
-    Utf8Error,
+    Encoding, EncodingSet, Endian, ErrorKind, LabelError, LabelErrorKind, Mode, TranscodeError,
+    Utf16Error, Utf32Error, Utf8Error,
 };
 #[cfg(feature = "alloc")]
 mod transcoder;

@@ -33,7 +33,7 @@ pub(crate) use native_encoding;
 /// Runs a byte-oriented kernel transcoder on native-unit slices and converts the
 /// byte counts back to units (casting `[u16]`/`[u32]` to bytes always succeeds).
 #[inline]
-fn run<S: bytemuck::Pod, D: bytemuck::Pod>(
+pub(crate) fn run<S: bytemuck::Pod, D: bytemuck::Pod>(
     (from, to): (Encoding, Encoding),
     src: &[S],
     dst: &mut [D],
@@ -42,15 +42,10 @@ fn run<S: bytemuck::Pod, D: bytemuck::Pod>(
     let s = core::mem::size_of::<S>();
     let d = core::mem::size_of::<D>();
     debug_assert_eq!(from.endian().unwrap_or(Endian::NATIVE), Endian::NATIVE);
-    match active().transcode(
-        bytemuck::cast_slice(src),
-        bytemuck::cast_slice_mut(dst),
-        from,
-        to,
-        mode,
-    ) {
+    let bytes = bytemuck::cast_slice(src);
+    match active().transcode(bytes, bytemuck::cast_slice_mut(dst), from, to, mode) {
         Ok(n) => Ok(n / d),
-        Err(e) => Err(e.in_units(s, d)),
+        Err(e) => Err(crate::bytes::with_context(e, bytes, from, to).in_units(s, d)),
     }
 }
 

@@ -8,7 +8,7 @@
 
 use crate::kernel::active;
 use utfast_scalar::wtf8::Flavor;
-use utfast_scalar::{Encoding, Utf8Error};
+use utfast_scalar::{Encoding, Mode, TranscodeError, Utf8Error};
 
 /// Validates WTF-8: UTF-8 plus lone surrogates (`ED A0..BF ..`); a lead surrogate
 /// followed by a trail surrogate is [`ErrorKind::Surrogate`](crate::ErrorKind) at
@@ -42,6 +42,54 @@ pub fn validate_cesu8(src: &[u8]) -> Result<(), Utf8Error> {
 /// ```
 pub fn validate_mutf8(src: &[u8]) -> Result<(), Utf8Error> {
     active().validate_mutf8(src)
+}
+
+/// Converts native-endian 16-bit units (a Windows wide string, a JavaScript
+/// string: UTF-16 that may hold lone surrogates) to WTF-8, losslessly.
+///
+/// Returns the bytes written. Every sequence of units is valid, so the only error
+/// is a `dst` that is too small (`OutputTooSmall`, positions in units of `src` and
+/// bytes of `dst`); `3 * src.len()` bytes always suffice.
+///
+/// ```
+/// let wide = [0x68u16, 0xD800, 0xD83D, 0xDE00]; // 'h', a lone surrogate, U+1F600
+/// let mut dst = [0u8; 12];
+/// let n = utfast::utf16_to_wtf8(&wide, &mut dst)?;
+/// assert_eq!(&dst[..n], b"h\xED\xA0\x80\xF0\x9F\x98\x80");
+/// assert!(utfast::utf16_to_wtf8(&wide, &mut dst[..2]).unwrap_err().is_output_too_small());
+/// # Ok::<(), utfast::TranscodeError>(())
+/// ```
+pub fn utf16_to_wtf8(src: &[u16], dst: &mut [u8]) -> Result<usize, TranscodeError> {
+    crate::native::run(
+        (Encoding::UTF16_NATIVE, Encoding::Wtf8),
+        src,
+        dst,
+        Mode::Strict,
+    )
+}
+
+/// Converts WTF-8 to native-endian 16-bit units, losslessly (a lone surrogate
+/// becomes a lone unit): the inverse of [`utf16_to_wtf8`].
+///
+/// Returns the units written; `src.len()` units always suffice. Errors
+/// ([`TranscodeError`], positions in bytes of `src` and units of `dst`): ill-formed
+/// WTF-8 (as [`validate_wtf8`]) or `OutputTooSmall`.
+///
+/// ```
+/// let mut dst = [0u16; 8];
+/// let n = utfast::wtf8_to_utf16(b"h\xED\xA0\x80\xF0\x9F\x98\x80", &mut dst)?;
+/// assert_eq!(dst[..n], [0x68, 0xD800, 0xD83D, 0xDE00]);
+/// let e = utfast::wtf8_to_utf16(b"h\xFF", &mut dst).unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.written()), (1, 1));
+/// # Ok::<(), utfast::TranscodeError>(())
+/// ```
+pub fn wtf8_to_utf16(src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError> {
+    crate::native::run(
+        (Encoding::Wtf8, Encoding::UTF16_NATIVE),
+        src,
+        dst,
+        Mode::Strict,
+    )
 }
 
 /// The flavor of a WTF-8/CESU-8/MUTF-8 encoding.

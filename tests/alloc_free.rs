@@ -102,3 +102,68 @@ fn the_counter_sees_allocations() {
     let (n, s) = allocations(|| utfast::string_from_utf8_lossy_owned(b"a\xFF".to_vec()));
     assert!(n >= 2 && s == "a\u{FFFD}", "{n}");
 }
+
+#[test]
+fn cesu8_and_mutf8_borrow_without_allocating() {
+    use std::borrow::Cow;
+    println!("kernel: {}", utfast::kernel::active().name());
+    // UTF-8 with the same meaning in CESU-8 and MUTF-8: no U+0000, nothing above
+    // U+FFFF. Short and long, so that the kernel runs too.
+    for text in [
+        "".to_string(),
+        "java/lang/String".to_string(),
+        "Grüße, 世界 € ".repeat(500),
+    ] {
+        let b = text.as_bytes();
+        let (n, r) = allocations(|| {
+            [
+                utfast::cesu8::decode(b).unwrap(),
+                utfast::cesu8::decode_strict(b).unwrap(),
+                utfast::cesu8::decode_lossy(b),
+                utfast::cesu8::decode_lossy_strict(b),
+                utfast::mutf8::decode(b).unwrap(),
+                utfast::mutf8::decode_strict(b).unwrap(),
+                utfast::mutf8::decode_lossy(b),
+                utfast::mutf8::decode_lossy_strict(b),
+            ]
+        });
+        assert_eq!(n, 0, "decode of {} bytes", b.len());
+        assert!(r
+            .iter()
+            .all(|c| matches!(c, Cow::Borrowed(s) if s.as_ptr() == b.as_ptr())));
+        let (n, r) = allocations(|| [utfast::cesu8::encode(&text), utfast::mutf8::encode(&text)]);
+        assert_eq!(n, 0, "encode of {} bytes", b.len());
+        assert!(r
+            .iter()
+            .all(|c| matches!(c, Cow::Borrowed(s) if s.as_ptr() == b.as_ptr())));
+    }
+    // Owned results: one allocation, of the exact size.
+    let (n, s) =
+        allocations(|| utfast::mutf8::decode_strict(b"\xC0\x80\xED\xA0\xBD\xED\xB8\x80").unwrap());
+    assert_eq!((n, s.as_ref()), (1, "\0😀"));
+    let (n, v) = allocations(|| utfast::mutf8::encode("\0😀"));
+    assert_eq!((n, v.len()), (1, 8));
+}
+
+#[test]
+fn transcode_to_vec_allocates_once() {
+    println!("kernel: {}", utfast::kernel::active().name());
+    let text = "Привет, мир! ".repeat(300);
+    let (n, v) = allocations(|| {
+        utfast::transcode_to_vec(
+            text.as_bytes(),
+            utfast::Encoding::Utf8,
+            utfast::Encoding::Windows1251,
+            utfast::Mode::Strict,
+        )
+    });
+    let v = v.unwrap();
+    assert_eq!(
+        (n, v.len(), v.capacity()),
+        (1, text.chars().count(), text.chars().count())
+    );
+    let (n, s) = allocations(|| {
+        utfast::transcode_to_string(&v, utfast::Encoding::Windows1251, utfast::Mode::Strict)
+    });
+    assert_eq!((n, s.unwrap()), (1, text));
+}

@@ -5,6 +5,7 @@
 //! functions), `u16` units for native `&[u16]` input and `u32` units for `&[u32]` input.
 //! The kernel layer always works on bytes; the facade divides for native-unit APIs.
 
+use crate::types::Encoding;
 use core::fmt;
 
 /// Why an input was rejected (or why a transcoding stopped).
@@ -203,13 +204,20 @@ impl fmt::Display for Utf32Error {
     }
 }
 
-/// A transcoding error: invalid input, or an output buffer that is too small.
+/// A transcoding error: invalid input, valid input the target cannot represent, or
+/// an output buffer that is too small.
 ///
 /// Contract shared by every transcoder and kernel: the input is processed character
 /// by character in order and the first event wins. On error, `dst[..written()]`
 /// holds the conversion of `src[..valid_up_to()]` (for `OutputTooSmall`,
 /// `valid_up_to()` is the longest prefix ending on a character boundary whose
 /// conversion fit), and nothing was written past the end of `dst`.
+///
+/// The facade's functions also record what the message needs: the encodings, the
+/// unit sizes of `src` and `dst` (positions count bytes for `&[u8]`, UTF-16 units
+/// for `&[u16]`, ...) and, for a character the target lacks, the character. This
+/// context is for the message only: `==` and `Hash` compare the kind and the
+/// positions.
 ///
 /// ```
 /// use utfast_scalar::ErrorKind;
@@ -218,20 +226,39 @@ impl fmt::Display for Utf32Error {
 ///     .unwrap_err();
 /// assert_eq!((e.kind(), e.valid_up_to(), e.written()), (ErrorKind::OutputTooSmall, 2, 2));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 pub struct TranscodeError {
     kind: ErrorKind,
     valid_up_to: usize,
     written: usize,
+    context: Context,
+}
+
+/// What a [`TranscodeError`]'s message says beyond kind and positions.
+#[derive(Debug, Clone, Copy)]
+struct Context {
+    from: Option<Encoding>,
+    to: Option<Encoding>,
+    character: Option<char>,
+    /// Bytes per unit of the positions: 1 unless `in_units` said otherwise.
+    src_unit: u8,
+    dst_unit: u8,
 }
 
 impl TranscodeError {
-    /// Builds an error.
+    /// Builds an error (positions in bytes, no context).
     pub const fn new(kind: ErrorKind, valid_up_to: usize, written: usize) -> Self {
         TranscodeError {
             kind,
             valid_up_to,
             written,
+            context: Context {
+                from: None,
+                to: None,
+                character: None,
+                src_unit: 1,
+                dst_unit: 1,
+            },
         }
     }
     /// Why the transcoding stopped.
@@ -252,11 +279,71 @@ impl TranscodeError {
     }
     /// The same error with positions divided by the unit sizes (for native-unit APIs).
     pub const fn in_units(self, src_unit: usize, dst_unit: usize) -> Self {
-        TranscodeError {
-            kind: self.kind,
-            valid_up_to: self.valid_up_to / src_unit,
-            written: self.written / dst_unit,
-        }
+        let mut e = self;
+        e.valid_up_to = self.valid_up_to / src_unit;
+        e.written = self.written / dst_unit;
+        // Unit sizes are 1, 2 or 4.
+        e.context.src_unit = src_unit as u8;
+        e.context.dst_unit = dst_unit as u8;
+        e
+    }
+    /// The same error, naming the encodings of the conversion in its message.
+    ///
+    /// ```
+    /// use utfast_scalar::{Encoding, ErrorKind, TranscodeError};
+    /// let e = TranscodeError::new(ErrorKind::TooShort, 3, 3).with_encodings(Encoding::Utf8, Encoding::Utf16Le);
+    /// assert_eq!(e.to_string(), "invalid UTF-8 at byte 3: missing continuation byte");
+    /// assert_eq!(e.source_encoding(), Some(Encoding::Utf8));
+    /// ```
+    pub const fn with_encodings(self, from: Encoding, to: Encoding) -> Self {
+        let mut e = self;
+        e.context.from = Some(from);
+        e.context.to = Some(to);
+        e
+    }
+    /// The same error, naming the character the target lacks (for
+    /// [`ErrorKind::NotLatin1`] and [`ErrorKind::NotInCodePage`]).
+    ///
+    /// ```
+    /// use utfast_scalar::{Encoding, ErrorKind, TranscodeError};
+    /// let e = TranscodeError::new(ErrorKind::NotInCodePage, 16, 16)
+    ///     .with_encodings(Encoding::Utf8, Encoding::Koi8R)
+    ///     .with_character('€');
+    /// assert_eq!(e.to_string(), "U+20AC at byte 16 is not representable in KOI8-R");
+    /// assert_eq!(e.character(), Some('€'));
+    /// ```
+    pub const fn with_character(self, c: char) -> Self {
+        let mut e = self;
+        e.context.character = Some(c);
+        e
+    }
+    /// The encoding of the input, when the function that failed recorded it.
+    pub const fn source_encoding(&self) -> Option<Encoding> {
+        self.context.from
+    }
+    /// The encoding of the output, when the function that failed recorded it.
+    pub const fn target_encoding(&self) -> Option<Encoding> {
+        self.context.to
+    }
+    /// For [`ErrorKind::NotLatin1`] and [`ErrorKind::NotInCodePage`]: the character
+    /// the target lacks, when the function that failed recorded it.
+    pub const fn character(&self) -> Option<char> {
+        self.context.character
+    }
+}
+
+impl PartialEq for TranscodeError {
+    fn eq(&self, other: &Self) -> bool {
+        (self.kind, self.valid_up_to, self.written)
+            == (other.kind, other.valid_up_to, other.written)
+    }
+}
+
+impl Eq for TranscodeError {}
+
+impl core::hash::Hash for TranscodeError {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.kind, self.valid_up_to, self.written).hash(state);
     }
 }
 
@@ -266,20 +353,51 @@ impl From<Utf8Error> for TranscodeError {
     }
 }
 
+/// The name of a position's unit: what the function took (`&[u8]`, `&[u16]`, ...).
+const fn unit_name(bytes: u8) -> &'static str {
+    match bytes {
+        2 => "UTF-16 unit",
+        4 => "UTF-32 unit",
+        _ => "byte",
+    }
+}
+
 impl fmt::Display for TranscodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_output_too_small() {
-            write!(
-                f,
-                "output buffer too small after {} input units ({} output units written)",
-                self.valid_up_to, self.written
-            )
-        } else {
-            write!(
-                f,
-                "invalid input at unit {}: {}",
-                self.valid_up_to, self.kind
-            )
+        let c = &self.context;
+        let (at, unit) = (self.valid_up_to, unit_name(c.src_unit));
+        match self.kind {
+            ErrorKind::OutputTooSmall => {
+                let plural = |n: usize| if n == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "output buffer too small: {} {}{} written for the first {} {}{} of input",
+                    self.written,
+                    unit_name(c.dst_unit),
+                    plural(self.written),
+                    at,
+                    unit,
+                    plural(at)
+                )
+            }
+            // Valid input that the target lacks a character for: not "invalid".
+            ErrorKind::NotLatin1 | ErrorKind::NotInCodePage => {
+                match c.character {
+                    Some(ch) => write!(f, "U+{:04X} at {} {}", ch as u32, unit, at)?,
+                    None => write!(f, "the character at {} {}", unit, at)?,
+                }
+                match (c.to, self.kind) {
+                    (Some(to), _) => write!(f, " is not representable in {to}"),
+                    (None, ErrorKind::NotLatin1) => {
+                        f.write_str(" is not representable in ISO-8859-1")
+                    }
+                    (None, _) => f.write_str(" is not representable in the target code page"),
+                }
+            }
+            _ => match c.from {
+                Some(from) => write!(f, "invalid {from} at {unit} {at}: {}", self.kind),
+                None => write!(f, "invalid input at {unit} {at}: {}", self.kind),
+            },
         }
     }
 }

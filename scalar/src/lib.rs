@@ -21,6 +21,7 @@ pub mod codepage;
 mod detect;
 pub mod encoding;
 pub mod error;
+pub mod label;
 pub mod len;
 pub mod transcode;
 mod types;
@@ -33,4 +34,5 @@ pub mod wtf8;
 
 pub use codepage::CodePage;
 pub use error::{ErrorKind, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+pub use label::{LabelError, LabelErrorKind};
 pub use types::{Encoding, EncodingSet, Endian, Mode};

@@ -158,78 +158,65 @@ impl Encoding {
         Encoding::Mutf8,
     ];
 
-    /// Looks up an encoding label, case-insensitively, ignoring surrounding ASCII
-    /// whitespace. Accepted: `utf-8`, `utf8`, `unicode-1-1-utf-8`, `utf-16le`,
-    /// `utf16le`, `utf-16be`, `utf16be`, `utf-32le`, `utf32le`, `utf-32be`, `utf32be`,
-    /// `latin1`, `latin-1`, `iso-8859-1`, `iso8859-1`, `iso_8859-1`, `l1`; the WHATWG
-    /// labels of the Cyrillic code pages, which include iconv's names: `koi8-r`,
-    /// `koi8_r`, `koi8`, `koi`, `cskoi8r`; `windows-1251`, `cp1251`, `x-cp1251`;
-    /// `ibm866`, `cp866`, `866`, `csibm866`; `wtf-8`, `wtf8`, `cesu-8`, `cesu8`, `mutf-8`, `mutf8`,
-    /// `java-modified-utf-8`, `modified-utf-8`. The
-    /// byte-order-less labels `utf-16`/`utf-32` are not an [`Encoding`] (their byte
-    /// order comes from a BOM); see [`Encoding::for_unlabelled`].
+    /// UTF-16 in the byte order of the machine this code runs on: the encoding of a
+    /// `&[u16]` seen as bytes (`Utf16Le` on x86-64 and AArch64).
+    ///
+    /// ```
+    /// # use utfast_scalar::{Encoding, Endian};
+    /// assert_eq!(Encoding::UTF16_NATIVE.endian(), Some(Endian::NATIVE));
+    /// assert_eq!(Encoding::UTF16_NATIVE.unit_size(), 2);
+    /// ```
+    #[cfg(target_endian = "little")]
+    pub const UTF16_NATIVE: Encoding = Encoding::Utf16Le;
+    /// UTF-16 in the byte order of the machine this code runs on.
+    #[cfg(target_endian = "big")]
+    pub const UTF16_NATIVE: Encoding = Encoding::Utf16Be;
+    /// UTF-32 in the byte order of the machine this code runs on: the encoding of a
+    /// `&[u32]` seen as bytes.
+    ///
+    /// ```
+    /// # use utfast_scalar::{Encoding, Endian};
+    /// assert_eq!(Encoding::UTF32_NATIVE.endian(), Some(Endian::NATIVE));
+    /// assert_eq!(Encoding::UTF32_NATIVE.unit_size(), 4);
+    /// ```
+    #[cfg(target_endian = "little")]
+    pub const UTF32_NATIVE: Encoding = Encoding::Utf32Le;
+    /// UTF-32 in the byte order of the machine this code runs on.
+    #[cfg(target_endian = "big")]
+    pub const UTF32_NATIVE: Encoding = Encoding::Utf32Be;
+
+    /// Looks up an encoding label: [`Encoding::parse_label`] without the reason
+    /// for a failure. Accepted: every name of each encoding in the WHATWG Encoding
+    /// Standard, glibc's iconv, Python's codec registry and PostgreSQL, without case,
+    /// punctuation and quotes (the list is in [`crate::label`]). The byte-order-less
+    /// labels `utf-16`/`utf-32` are not an [`Encoding`] (their byte order comes from
+    /// a BOM); see [`Encoding::for_unlabelled`].
     ///
     /// ```
     /// # use utfast_scalar::Encoding;
     /// assert_eq!(Encoding::from_label("UTF-16BE"), Some(Encoding::Utf16Be));
     /// assert_eq!(Encoding::from_label(" latin1 "), Some(Encoding::Latin1));
     /// assert_eq!(Encoding::from_label("CP1251"), Some(Encoding::Windows1251));
+    /// assert_eq!(Encoding::from_label("windows1251"), Some(Encoding::Windows1251));
     /// assert_eq!(Encoding::from_label("koi8-u"), None);
     /// ```
     pub fn from_label(label: &str) -> Option<Encoding> {
-        let l = label.trim_matches(|c: char| c.is_ascii_whitespace());
-        const TABLE: &[(&str, Encoding)] = &[
-            ("utf-8", Encoding::Utf8),
-            ("utf8", Encoding::Utf8),
-            ("unicode-1-1-utf-8", Encoding::Utf8),
-            ("utf-16le", Encoding::Utf16Le),
-            ("utf16le", Encoding::Utf16Le),
-            ("utf-16be", Encoding::Utf16Be),
-            ("utf16be", Encoding::Utf16Be),
-            ("utf-32le", Encoding::Utf32Le),
-            ("utf32le", Encoding::Utf32Le),
-            ("utf-32be", Encoding::Utf32Be),
-            ("utf32be", Encoding::Utf32Be),
-            ("latin1", Encoding::Latin1),
-            ("latin-1", Encoding::Latin1),
-            ("iso-8859-1", Encoding::Latin1),
-            ("iso8859-1", Encoding::Latin1),
-            ("iso_8859-1", Encoding::Latin1),
-            ("l1", Encoding::Latin1),
-            // Cyrillic code pages (WHATWG labels; iconv's names are among them)
-            ("koi8-r", Encoding::Koi8R),
-            ("koi8_r", Encoding::Koi8R),
-            ("koi8", Encoding::Koi8R),
-            ("koi", Encoding::Koi8R),
-            ("cskoi8r", Encoding::Koi8R),
-            ("windows-1251", Encoding::Windows1251),
-            ("cp1251", Encoding::Windows1251),
-            ("x-cp1251", Encoding::Windows1251),
-            ("ibm866", Encoding::Ibm866),
-            ("cp866", Encoding::Ibm866),
-            ("866", Encoding::Ibm866),
-            ("csibm866", Encoding::Ibm866),
-            // WTF-8, CESU-8, MUTF-8
-            ("wtf-8", Encoding::Wtf8),
-            ("wtf8", Encoding::Wtf8),
-            ("cesu-8", Encoding::Cesu8),
-            ("cesu8", Encoding::Cesu8),
-            ("mutf-8", Encoding::Mutf8),
-            ("mutf8", Encoding::Mutf8),
-            ("java-modified-utf-8", Encoding::Mutf8),
-            ("modified-utf-8", Encoding::Mutf8),
-        ];
-        TABLE
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(l))
-            .map(|&(_, e)| e)
+        Encoding::parse_label(label).ok()
     }
 
-    /// The canonical (WHATWG-style) name, e.g. `"UTF-16LE"`.
+    /// The canonical name, spelled as the standards spell it: the WHATWG Encoding
+    /// Standard's name where it has the encoding (`UTF-8`, `UTF-16LE`, `UTF-16BE`,
+    /// `KOI8-R`, `windows-1251`, `IBM866`), else the IANA registry's (`UTF-32LE`,
+    /// `UTF-32BE`, `ISO-8859-1`, `CESU-8`), else the specification's (`WTF-8`,
+    /// `MUTF-8`). One convention, not one case: the case is the registry's, which is
+    /// what other software expects (an HTTP `charset`, iconv, Python). Every name is
+    /// also a label ([`Encoding::parse_label`]).
     ///
     /// ```
     /// # use utfast_scalar::Encoding;
     /// assert_eq!(Encoding::Utf16Le.name(), "UTF-16LE");
+    /// assert_eq!(Encoding::Windows1251.name(), "windows-1251");
+    /// assert_eq!(Encoding::parse_label(Encoding::Ibm866.name()), Ok(Encoding::Ibm866));
     /// ```
     pub const fn name(self) -> &'static str {
         match self {

@@ -511,7 +511,7 @@ fn usage_errors_exit_2_with_one_line() {
                 "-t".into(),
                 "utf-8".into(),
             ],
-            "utfast: unknown encoding 'koi8-u'",
+            "utfast: KOI8-U (label \"koi8-u\") is not supported yet",
         ),
         (
             vec![

@@ -6,12 +6,20 @@
 //! - [`transcode`]: every native-unit direction in every mode, `OutputTooSmall`,
 //!   lengths, alloc helpers; [`bytes`]: the byte-oriented LE/BE functions and the
 //!   generic `transcode`.
+//! - [`cesu8_mutf8`]: `cesu8` and `mutf8` against the validators and transcoders.
+//! - [`ergonomics`]: exact-size `transcode_to_vec`/`transcode_to_string`, WTF-8 and
+//!   `&[u16]`, labels, error messages, `DecodeError::from_io`.
+//! - [`std_compat`]: `std_compat`, `compat` and `basic` against std on the
+//!   conformance vectors.
 //! - [`streaming`]: `Transcoder` (every cut of the input and output) and the
 //!   `std::io` adapters.
 
 mod bom_stream;
 mod bytes;
+mod cesu8_mutf8;
+mod ergonomics;
 mod owned;
+mod std_compat;
 mod streaming;
 mod transcode;
 mod validate;

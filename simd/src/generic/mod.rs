@@ -25,3 +25,13 @@ pub(crate) mod utf8_validate;
 pub(crate) mod utf8_window;
 // WTF-8, CESU-8, MUTF-8
 pub(crate) mod wtf8;
+
+/// Marks the path that calls it as rarely taken, so that the compiler lays the hot
+/// path out as the fall-through and keeps the rare one out of its registers: the
+/// `#[cold]` function idiom that `core::hint::cold_path` (Rust 1.95) names, kept so
+/// that the crate builds with Rust 1.89. A call to a `#[cold]` function makes its
+/// block cold; `#[inline(never)]` keeps the call, and with it the hint, from being
+/// inlined away (the call costs a few cycles, on the rare path only).
+#[cold]
+#[inline(never)]
+pub(crate) fn cold_path() {}

@@ -724,7 +724,7 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                     continue;
                 }
                 // Surrogates: out of the way of the common case.
-                core::hint::cold_path();
+                super::cold_path();
                 if let Some(cp) = pairs(u) {
                     utf8_4(cp).store_unaligned(d);
                     (pos, out) = (pos + B::BYTES, out + B::BYTES);
@@ -885,7 +885,7 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
                 continue;
             }
             // A mix, or invalid units: one unit at a time.
-            core::hint::cold_path();
+            super::cold_path();
             let mut w = 0;
             for i in 0..units {
                 let p = s.add(4 * i);

@@ -1,4 +1,4 @@
-//! Encoding labels on the command line: those of [`Encoding::from_label`] plus the
+//! Encoding labels on the command line: those of [`Encoding::parse_label`] plus the
 //! byte-order-less `utf-16`/`utf-32`.
 
 use crate::failure::Failure;
@@ -35,29 +35,27 @@ impl Label {
     }
 }
 
-/// Parses an encoding label: those of [`Encoding::from_label`] plus "utf-16"/"utf-32".
+/// Parses an encoding label: those of [`Encoding::parse_label`] plus the
+/// byte-order-less "utf-16"/"utf-32" (and their other names, `u16`, `ucs-4`, ...),
+/// which take the byte order from a BOM. The message of a bad label is
+/// [`utfast::LabelError`]'s: the nearest known label, or the encoding it names
+/// that utfast does not convert.
 pub fn parse_label(label: &str) -> Result<Label, Failure> {
-    let l = label.trim();
-    let unlabelled = |encoding| {
-        Ok(Label {
-            encoding,
-            unlabelled: true,
-        })
-    };
-    if l.eq_ignore_ascii_case("utf-16") || l.eq_ignore_ascii_case("utf16") {
-        return unlabelled(Encoding::Utf16Le);
-    }
-    if l.eq_ignore_ascii_case("utf-32") || l.eq_ignore_ascii_case("utf32") {
-        return unlabelled(Encoding::Utf32Le);
-    }
-    match Encoding::from_label(l) {
-        Some(encoding) => Ok(Label {
+    match Encoding::parse_label(label) {
+        Ok(encoding) => Ok(Label {
             encoding,
             unlabelled: false,
         }),
-        None => Err(Failure::Usage(format!(
-            "unknown encoding '{label}' (known: utf-8, utf-16, utf-16le, utf-16be, utf-32, \
-             utf-32le, utf-32be, latin1)"
-        ))),
+        Err(e) => match e.kind() {
+            utfast::LabelErrorKind::NoByteOrder { unit_bits: 32 } => Ok(Label {
+                encoding: Encoding::Utf32Le,
+                unlabelled: true,
+            }),
+            utfast::LabelErrorKind::NoByteOrder { .. } => Ok(Label {
+                encoding: Encoding::Utf16Le,
+                unlabelled: true,
+            }),
+            _ => Err(Failure::Usage(e.to_string())),
+        },
     }
 }
