@@ -113,7 +113,6 @@ pub mod cesu8;
 pub mod compat;
 pub mod kernel;
 mod len;
-#[cfg(feature = "alloc")]
 pub mod mutf8;
 mod native;
 #[cfg(feature = "alloc")]

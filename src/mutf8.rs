@@ -6,7 +6,8 @@
 //! UTF-8 without four-byte sequences and without `00` bytes (a raw `00` is not
 //! Modified UTF-8: Java writes U+0000 as `C0 80`, JVMS 4.4.7), and [`encode`]
 //! borrows text without U+0000 and without supplementary characters.
-//! [`is_valid`] is a `const fn` for literals checked at compile time.
+//! [`is_valid`] is a `const fn` for literals checked at compile time, and the one
+//! item of the module without the `alloc` feature.
 //!
 //! ```
 //! use std::borrow::Cow;
@@ -17,12 +18,18 @@
 //! const _: () = assert!(utfast::mutf8::is_valid(CLASS));
 //! ```
 
+#[cfg(feature = "alloc")]
 use crate::cesu8::shared;
+#[cfg(feature = "alloc")]
 pub use crate::cesu8::DecodingError;
+#[cfg(feature = "alloc")]
 use alloc::borrow::Cow;
+#[cfg(feature = "alloc")]
 use alloc::vec::Vec;
+#[cfg(feature = "alloc")]
 use utfast_scalar::Encoding;
 
+#[cfg(feature = "alloc")]
 /// Decodes Modified UTF-8, borrowing `bytes` when they are valid UTF-8 (`00`
 /// bytes and four-byte sequences included, as `simd_cesu8::mutf8::decode` and
 /// `cesu8::from_java_cesu8` do).
@@ -38,6 +45,7 @@ pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, DecodingError> {
     shared::decode(bytes, Encoding::Mutf8, false)
 }
 
+#[cfg(feature = "alloc")]
 /// Decodes Modified UTF-8 only: borrowed when `bytes` are UTF-8 without `00`
 /// bytes and four-byte sequences (`simd_cesu8::mutf8::decode_strict`).
 ///
@@ -53,6 +61,7 @@ pub fn decode_strict(bytes: &[u8]) -> Result<Cow<'_, str>, DecodingError> {
     shared::decode(bytes, Encoding::Mutf8, true)
 }
 
+#[cfg(feature = "alloc")]
 /// Decodes Modified UTF-8 lossily, borrowing valid UTF-8
 /// (`simd_cesu8::mutf8::decode_lossy`).
 ///
@@ -64,6 +73,7 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
     shared::decode_lossy(bytes, Encoding::Mutf8, false)
 }
 
+#[cfg(feature = "alloc")]
 /// Decodes Modified UTF-8 only, lossily: `00` bytes and four-byte sequences are
 /// replaced too (`simd_cesu8::mutf8::decode_lossy_strict`).
 ///
@@ -74,6 +84,7 @@ pub fn decode_lossy_strict(bytes: &[u8]) -> Cow<'_, str> {
     shared::decode_lossy(bytes, Encoding::Mutf8, true)
 }
 
+#[cfg(feature = "alloc")]
 /// Encodes `value` as Modified UTF-8, borrowing it when it has no U+0000 and no
 /// supplementary character (`simd_cesu8::mutf8::encode`, `cesu8::to_java_cesu8`).
 ///
@@ -86,6 +97,7 @@ pub fn encode(value: &str) -> Cow<'_, [u8]> {
     shared::encode(value, Encoding::Mutf8)
 }
 
+#[cfg(feature = "alloc")]
 /// Appends the Modified UTF-8 of `value` to `buf`.
 ///
 /// ```
@@ -97,6 +109,7 @@ pub fn encode_into(value: &str, buf: &mut Vec<u8>) {
     shared::encode_into(value, Encoding::Mutf8, buf)
 }
 
+#[cfg(feature = "alloc")]
 /// Whether `value`'s Modified UTF-8 differs from its UTF-8: it has U+0000 or a
 /// supplementary character (`simd_cesu8::mutf8::needs_encoded`).
 ///

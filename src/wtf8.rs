@@ -93,6 +93,7 @@ pub fn wtf8_to_utf16(src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeErro
 }
 
 /// The flavor of a WTF-8/CESU-8/MUTF-8 encoding.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by the streams
 pub(crate) fn flavor(e: Encoding) -> Option<Flavor> {
     match e {
         Encoding::Wtf8 => Some(Flavor::Wtf8),
@@ -107,6 +108,7 @@ pub(crate) fn flavor(e: Encoding) -> Option<Flavor> {
 /// and MUTF-8), or a whole lead surrogate sequence with 0..=2 bytes of a trail after
 /// it (the next bytes decide whether it pairs, which is an error in WTF-8 and
 /// required in CESU-8).
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by the streams
 pub(crate) fn incomplete_suffix_len(src: &[u8], f: Flavor) -> usize {
     let n = src.len();
     let cont = |b: u8| b & 0xC0 == 0x80;
