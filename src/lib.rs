@@ -115,6 +115,7 @@ pub mod kernel;
 mod len;
 pub mod mutf8;
 mod native;
+mod offsets;
 #[cfg(feature = "alloc")]
 mod owned;
 #[cfg(feature = "rayon")]
@@ -134,6 +135,7 @@ pub use alloc_helpers::*;
 pub use bytes::*;
 pub use len::*;
 pub use native::*;
+pub use offsets::{validate_utf8_offsets, Offset, OffsetsError, OffsetsErrorKind};
 #[cfg(feature = "alloc")]
 pub use owned::*;
 #[cfg(feature = "rayon")]
