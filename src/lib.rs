@@ -91,6 +91,8 @@
 //!   counterparts of [`io`].
 //! - `rayon`: `par_validate_utf8`, `par_transcode` and `par_transcode_to_vec` for
 //!   large buffers, on rayon's thread pool.
+//! - `arrow`: Apache Arrow string columns ([`arrow`](crate::arrow)): binary columns
+//!   validated into string columns without a copy, whole columns transcoded to UTF-8.
 //! - `cli`: the `utfast` command-line tool (`src/bin/utfast.rs`; clap, indicatif).
 //!
 //! Without default features the crate is `no_std` and allocation-free.
@@ -106,6 +108,8 @@ extern crate alloc;
 
 #[cfg(feature = "alloc")]
 mod alloc_helpers;
+#[cfg(feature = "arrow")]
+pub mod arrow;
 pub mod basic;
 mod bytes;
 #[cfg(feature = "alloc")]
