@@ -168,7 +168,7 @@ pub mod io;
 
 /// The examples of README.md, compiled and run as doctests (they use every feature:
 /// `cargo test --all-features`, as CI runs).
-#[cfg(all(doctest, feature = "tokio", feature = "rayon"))]
+#[cfg(all(doctest, feature = "tokio", feature = "rayon", feature = "arrow"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
