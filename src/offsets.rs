@@ -9,16 +9,15 @@
 //!
 //! - The offsets are taken in blocks of `BLOCK`; block `b` spans the values from its
 //!   first offset `c0` to its last `c1` (blocks share their end offsets).
-//! - One branch-free loop over the block's offsets ORs together "decreasing", "above
-//!   `c1`" (which also catches negative offsets, as `u64`) and "`values[o]` is a
-//!   continuation byte" for every `o < c1`. Nothing in it depends on a branch, so it
-//!   runs at a few instructions per offset.
-//! - Then the SIMD validator checks `values[c0..c1]` in one call. Valid UTF-8 cut at
+//! - Branch-free loops over the block's offsets OR together "decreasing" (which,
+//!   with `0 <= c0 <= c1 <= values.len()`, keeps every offset in range) and
+//!   "`values[o]` is a continuation byte" for every `o < c1`. Nothing in them depends
+//!   on a branch, so they run at a few instructions per offset.
+//! - The SIMD validator checks `values[c0..c1]` in one call, before the offsets loops,
+//!   so that the loops' byte reads find the block's values in the cache. Valid UTF-8 cut at
 //!   offsets that are not on continuation bytes gives valid strings, and valid strings
 //!   concatenate to valid UTF-8, so the two checks together decide exactly the rule.
-//!   The block's offsets loop has just pulled those bytes into the cache (strings are
-//!   short next to a cache line), so the validator reads them from the cache and the
-//!   values are read from memory once.
+//!   The values are read from memory once.
 //! - When a block fails, the blocks before it are valid, and the reference, run from
 //!   the block's first offset with the SIMD validator per string, finds the exact
 //!   first error. Only failing input pays for per-string calls.
@@ -79,8 +78,8 @@ pub fn validate_utf8_offsets<O: Offset>(values: &[u8], offsets: &[O]) -> Result<
         let (c0, c1) = (offsets[i].to_i64(), offsets[j].to_i64());
         let ends_ok = c0 >= 0 && c0 <= c1 && c1 as u64 <= len;
         if !ends_ok
-            || !block_offsets_ok(values, block, c0 as usize, c1 as usize)
             || !is_utf8(&values[c0 as usize..c1 as usize])
+            || !block_offsets_ok(values, block, c0 as usize, c1 as usize)
         {
             return exact_from(values, offsets, i);
         }
@@ -90,29 +89,31 @@ pub fn validate_utf8_offsets<O: Offset>(values: &[u8], offsets: &[O]) -> Result<
 }
 
 /// The offsets checks of one block whose first and last offsets `c0 <= c1 <=
-/// values.len()` are known: none decreases, none exceeds `c1`, and none below `c1`
-/// is on a continuation byte. Branch-free: every offset ORs its flags into `bad`.
+/// values.len()` are known: none decreases (so all are in `c0..=c1`), and none below
+/// `c1` is on a continuation byte. Two branch-free loops: the comparisons of
+/// neighbours vectorize; the byte reads cannot (a gather), so they get a loop of
+/// their own that does nothing else.
 #[inline]
 fn block_offsets_ok<O: Offset>(values: &[u8], block: &[O], c0: usize, c1: usize) -> bool {
+    let mut decreasing = false;
+    for (a, b) in block.iter().zip(&block[1..]) {
+        decreasing |= b < a;
+    }
+    if decreasing {
+        return false;
+    }
     if c0 == c1 {
-        // No bytes: only "all equal" is left to check.
-        return block.iter().all(|o| o.to_i64() == c0 as i64);
+        return true;
     }
+    // The offsets below `c1` are a prefix (they never decrease); offsets equal to
+    // `c1` start empty strings, whatever byte follows.
+    let below = block.partition_point(|o| (o.to_i64() as usize) < c1);
     let head = &values[..c1];
-    let last = (c1 - 1) as u64;
-    let end = c1 as u64;
-    let mut prev = c0 as i64;
-    let mut bad = false;
-    for &o in block {
-        let o = o.to_i64();
-        let u = o as u64;
-        // `min` keeps the read in bounds for offsets that are out of range anyway
-        // (flagged by `u > end`), so the loop needs no branch.
-        let b = head[u.min(last) as usize];
-        bad |= (o < prev) | (u > end) | (is_continuation(b) & (u < end));
-        prev = o;
+    let mut inside = false;
+    for &o in &block[..below] {
+        inside |= is_continuation(head[o.to_i64() as usize]);
     }
-    !bad
+    !inside
 }
 
 /// The exact first error of `offsets[start..]`, whose strings before `start` are known

@@ -32,7 +32,7 @@ mod sealed {
 
 /// An offset type of a string array: `i32` (Arrow's `Utf8`) or `i64` (`LargeUtf8`).
 /// Sealed: no other type implements it.
-pub trait Offset: sealed::Sealed + Copy + fmt::Debug + 'static {
+pub trait Offset: sealed::Sealed + Copy + Ord + fmt::Debug + 'static {
     /// The offset widened to `i64` (exact for both types).
     fn to_i64(self) -> i64;
 }
