@@ -91,7 +91,7 @@
 //!   counterparts of [`io`].
 //! - `rayon`: `par_validate_utf8`, `par_transcode` and `par_transcode_to_vec` for
 //!   large buffers, on rayon's thread pool.
-//! - `arrow`: Apache Arrow string columns ([`arrow`](crate::arrow)): binary columns
+//! - `arrow`: Apache Arrow string columns (`utfast::arrow`): binary columns
 //!   validated into string columns without a copy, whole columns transcoded to UTF-8.
 //! - `cli`: the `utfast` command-line tool (`src/bin/utfast.rs`; clap, indicatif).
 //!
