@@ -91,6 +91,8 @@
 //!   counterparts of [`io`].
 //! - `rayon`: `par_validate_utf8`, `par_transcode` and `par_transcode_to_vec` for
 //!   large buffers, on rayon's thread pool.
+//! - `arrow`: Apache Arrow string columns (`utfast::arrow`): binary columns
+//!   validated into string columns without a copy, whole columns transcoded to UTF-8.
 //! - `cli`: the `utfast` command-line tool (`src/bin/utfast.rs`; clap, indicatif).
 //!
 //! Without default features the crate is `no_std` and allocation-free.
@@ -106,6 +108,8 @@ extern crate alloc;
 
 #[cfg(feature = "alloc")]
 mod alloc_helpers;
+#[cfg(feature = "arrow")]
+pub mod arrow;
 pub mod basic;
 mod bytes;
 #[cfg(feature = "alloc")]
@@ -115,6 +119,7 @@ pub mod kernel;
 mod len;
 pub mod mutf8;
 mod native;
+mod offsets;
 #[cfg(feature = "alloc")]
 mod owned;
 #[cfg(feature = "rayon")]
@@ -134,6 +139,7 @@ pub use alloc_helpers::*;
 pub use bytes::*;
 pub use len::*;
 pub use native::*;
+pub use offsets::{validate_utf8_offsets, Offset, OffsetsError, OffsetsErrorKind};
 #[cfg(feature = "alloc")]
 pub use owned::*;
 #[cfg(feature = "rayon")]
@@ -162,7 +168,7 @@ pub mod io;
 
 /// The examples of README.md, compiled and run as doctests (they use every feature:
 /// `cargo test --all-features`, as CI runs).
-#[cfg(all(doctest, feature = "tokio", feature = "rayon"))]
+#[cfg(all(doctest, feature = "tokio", feature = "rayon", feature = "arrow"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 

@@ -56,3 +56,33 @@ pub(crate) fn string_from_validated(bytes: alloc::vec::Vec<u8>) -> alloc::string
     // and did not change them since (see the module docs).
     unsafe { alloc::string::String::from_utf8_unchecked(bytes) }
 }
+
+/// An Arrow string array made of `offsets`, `values` and `nulls` without Arrow's own
+/// validation (which would check the UTF-8 again, with std): the parts are validated
+/// here, with [`crate::validate_utf8_offsets`], right before the unchecked constructor,
+/// so no caller can pass parts that were not checked.
+#[cfg(feature = "arrow")]
+pub(crate) fn string_array_from_parts<O>(
+    offsets: arrow_buffer::OffsetBuffer<O>,
+    values: arrow_buffer::Buffer,
+    nulls: Option<arrow_buffer::NullBuffer>,
+) -> Result<arrow_array::GenericStringArray<O>, crate::OffsetsError>
+where
+    O: arrow_array::OffsetSizeTrait + crate::Offset,
+{
+    crate::validate_utf8_offsets(values.as_slice(), offsets.as_ref())?;
+    if let Some(nulls) = &nulls {
+        assert_eq!(
+            nulls.len(),
+            offsets.len() - 1,
+            "a null buffer of the array's length"
+        );
+    }
+    // SAFETY: `GenericStringArray::new_unchecked` is safe when `try_new` would not
+    // fail. `try_new` checks (1) that the offsets (non-empty, non-decreasing and
+    // non-negative by `OffsetBuffer`'s own invariant) end within `values`, that
+    // `values[first..last]` is UTF-8 and that every offset is a character boundary of
+    // it: `validate_utf8_offsets` just accepted exactly that (its tests compare it with
+    // Arrow's validation); and (2) that `nulls` has one bit per string: asserted above.
+    Ok(unsafe { arrow_array::GenericStringArray::new_unchecked(offsets, values, nulls) })
+}

@@ -23,6 +23,7 @@ pub mod encoding;
 pub mod error;
 pub mod label;
 pub mod len;
+pub mod offsets;
 pub mod transcode;
 mod types;
 pub mod utf16;

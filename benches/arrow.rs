@@ -1,0 +1,211 @@
+//! String columns: `validate_utf8_offsets` against Arrow's own validation
+//! (`ArrayData::validate_full`, and `StringArray::try_new`) and against our plain
+//! `validate_utf8` over the same bytes; `transcode_array` from windows-1251 against a
+//! row-by-row encoding_rs conversion. 1M strings of 8 to 64 bytes cut from the lipsum
+//! texts at character boundaries; every row timed side by side in interleaved rounds
+//! (`time_all`), milliseconds per column and the ratios.
+//!
+//! Run: `cargo bench -p utfast-benches --bench arrow [-- --markdown] [FILTER]`
+
+use arrow_array::builder::StringBuilder;
+use arrow_array::{Array, BinaryArray, StringArray};
+use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
+use arrow_data::ArrayData;
+use arrow_schema::DataType;
+use std::hint::black_box;
+use utfast::{Encoding, Mode};
+use utfast_benches::{bench_args, cpu_name, lipsum_texts, print_row, time_all};
+use utfast_testkit::Rng;
+
+const STRINGS: usize = 1_000_000;
+
+/// `STRINGS` strings of 8 to 64 bytes cut from `text` (repeated), at character
+/// boundaries: the values and the offsets.
+fn column(text: &str, rng: &mut Rng) -> (Vec<u8>, Vec<i32>) {
+    let mut values = Vec::new();
+    let mut offsets = vec![0i32];
+    let mut at = 0;
+    while offsets.len() <= STRINGS {
+        let mut end = at + 8 + rng.below(57);
+        if end >= text.len() {
+            at = 0;
+            continue;
+        }
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut start = at;
+        while !text.is_char_boundary(start) {
+            start += 1;
+        }
+        values.extend_from_slice(&text.as_bytes()[start..end]);
+        offsets.push(values.len() as i32);
+        at = end;
+    }
+    (values, offsets)
+}
+
+fn ms(t: f64) -> String {
+    format!("{:.2}", t * 1e3)
+}
+
+fn main() {
+    let (markdown, filter) = bench_args();
+    let keep = |t: &str| filter.as_ref().is_none_or(|f| t.contains(f.as_str()));
+    println!("CPU: {}", cpu_name());
+    println!(
+        "kernel: {}; {STRINGS} strings of 8-64 bytes",
+        utfast::kernel::active().name()
+    );
+    let texts = lipsum_texts();
+    let text = |name: &str| {
+        texts
+            .iter()
+            .find(|(n, _)| n == name)
+            .expect("lipsum")
+            .1
+            .clone()
+    };
+    let mut rng = Rng(2026);
+
+    if keep("validate_utf8_offsets") {
+        println!("\nvalidate_utf8_offsets: ms per column");
+        print_row(
+            &[
+                "text",
+                "ours",
+                "validate_utf8",
+                "validate_full",
+                "try_new",
+                "full/ours",
+                "try_new/ours",
+                "ours/plain",
+            ]
+            .map(String::from),
+            markdown,
+            true,
+        );
+        for name in ["Latin", "Russian", "Chinese"] {
+            let (values, offsets) = column(&text(name), &mut rng);
+            let data = ArrayData::builder(DataType::Utf8)
+                .len(STRINGS)
+                .add_buffer(Buffer::from_slice_ref(&offsets))
+                .add_buffer(Buffer::from_slice_ref(&values))
+                .build()
+                .expect("a valid column");
+            let offset_buffer = OffsetBuffer::new(ScalarBuffer::from(offsets.clone()));
+            let value_buffer = Buffer::from_slice_ref(&values);
+            let (v, o) = (&values[..], &offsets[..]);
+            let t = time_all(&mut [
+                Box::new(|| {
+                    assert!(utfast::validate_utf8_offsets(black_box(v), black_box(o)).is_ok())
+                }),
+                Box::new(|| assert!(utfast::validate_utf8(black_box(v)).is_ok())),
+                Box::new(|| assert!(black_box(&data).validate_full().is_ok())),
+                Box::new(|| {
+                    let a = StringArray::try_new(offset_buffer.clone(), value_buffer.clone(), None);
+                    assert!(black_box(a).is_ok())
+                }),
+            ]);
+            print_row(
+                &[
+                    name.to_string(),
+                    ms(t[0]),
+                    ms(t[1]),
+                    ms(t[2]),
+                    ms(t[3]),
+                    format!("{:.1}", t[2] / t[0]),
+                    format!("{:.1}", t[3] / t[0]),
+                    format!("{:.2}", t[1] / t[0]),
+                ],
+                markdown,
+                false,
+            );
+        }
+    }
+
+    if keep("transcode_array") {
+        println!("\ntranscode_array from windows-1251: ms per column");
+        print_row(
+            &[
+                "text",
+                "ours",
+                "enc_rs+String",
+                "enc_rs+Cow",
+                "String/ours",
+                "Cow/ours",
+            ]
+            .map(String::from),
+            markdown,
+            true,
+        );
+        for name in ["Russian", "Latin"] {
+            let (values, offsets) = column(&text(name), &mut rng);
+            // The same rows in windows-1251 (Latin: ASCII but for a few signs).
+            let rows: Vec<Vec<u8>> = offsets
+                .windows(2)
+                .map(|w| {
+                    let row = &values[w[0] as usize..w[1] as usize];
+                    utfast::transcode_to_vec(
+                        row,
+                        Encoding::Utf8,
+                        Encoding::Windows1251,
+                        Mode::Lossy,
+                    )
+                    .expect("lossy")
+                })
+                .collect();
+            let array = BinaryArray::from(rows.iter().map(|r| r.as_slice()).collect::<Vec<_>>());
+            let a = &array;
+            let t = time_all(&mut [
+                Box::new(|| {
+                    let s = utfast::arrow::transcode_array(
+                        black_box(a),
+                        Encoding::Windows1251,
+                        Mode::Strict,
+                    );
+                    black_box(s.expect("valid"));
+                }),
+                Box::new(|| {
+                    let s: StringArray = black_box(a)
+                        .iter()
+                        .map(|r| {
+                            r.map(|r| {
+                                encoding_rs::WINDOWS_1251
+                                    .decode_without_bom_handling(r)
+                                    .0
+                                    .into_owned()
+                            })
+                        })
+                        .collect();
+                    black_box(s);
+                }),
+                Box::new(|| {
+                    let a = black_box(a);
+                    let mut b = StringBuilder::with_capacity(a.len(), a.values().len() * 2);
+                    for r in a.iter() {
+                        match r {
+                            Some(r) => b.append_value(
+                                encoding_rs::WINDOWS_1251.decode_without_bom_handling(r).0,
+                            ),
+                            None => b.append_null(),
+                        }
+                    }
+                    black_box(b.finish());
+                }),
+            ]);
+            print_row(
+                &[
+                    name.to_string(),
+                    ms(t[0]),
+                    ms(t[1]),
+                    ms(t[2]),
+                    format!("{:.1}", t[1] / t[0]),
+                    format!("{:.1}", t[2] / t[0]),
+                ],
+                markdown,
+                false,
+            );
+        }
+    }
+}
