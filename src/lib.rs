@@ -119,6 +119,7 @@ mod native;
 mod owned;
 #[cfg(feature = "rayon")]
 mod par;
+mod prefixes;
 mod split;
 pub mod std_compat;
 mod stream;
@@ -138,6 +139,7 @@ pub use native::*;
 pub use owned::*;
 #[cfg(feature = "rayon")]
 pub use par::*;
+pub use prefixes::*;
 pub use split::piece_boundary;
 pub use stream::Utf8Validator;
 pub use validate::*;
