@@ -310,7 +310,9 @@ mod tables {
 
     /// `s` with every character outside ASCII replaced by `?`.
     fn ascii_only(s: &str) -> String {
-        s.chars().map(|c| if c.is_ascii() { c } else { '?' }).collect()
+        s.chars()
+            .map(|c| if c.is_ascii() { c } else { '?' })
+            .collect()
     }
 
     fn header(table: &str, unit: &str, kernels: &[&Kernel], peers: &[&str], markdown: bool) {
@@ -455,7 +457,13 @@ mod tables {
         }
         if keep("ascii_valid_up_to") {
             let peers = ["encoding_rs", "simdutf"];
-            header("ascii_valid_up_to", "GB/s of input", &kernels, &peers, markdown);
+            header(
+                "ascii_valid_up_to",
+                "GB/s of input",
+                &kernels,
+                &peers,
+                markdown,
+            );
             for (name, s) in &texts {
                 let ascii = ascii_only(s);
                 let src = Placed::new(ascii.as_bytes(), off);
@@ -488,7 +496,13 @@ mod tables {
         if keep("is_ascii_utf16") {
             // (simdutf 0.7 does not bind `validate_utf16_as_ascii`.)
             let peers = ["encoding_rs"];
-            header("is_ascii_utf16", "GB/s of input", &kernels, &peers, markdown);
+            header(
+                "is_ascii_utf16",
+                "GB/s of input",
+                &kernels,
+                &peers,
+                markdown,
+            );
             for (name, s) in &texts {
                 let units: Vec<u16> = ascii_only(s).encode_utf16().collect();
                 let src = Placed::new(&units, off);
@@ -509,9 +523,18 @@ mod tables {
         }
         if keep("is_latin1_utf16") {
             let peers = ["encoding_rs"];
-            header("is_latin1_utf16", "GB/s of input", &kernels, &peers, markdown);
+            header(
+                "is_latin1_utf16",
+                "GB/s of input",
+                &kernels,
+                &peers,
+                markdown,
+            );
             let all = bench_texts();
-            for (name, s) in all.iter().filter(|(_, s)| s.chars().all(|c| u32::from(c) < 0x100)) {
+            for (name, s) in all
+                .iter()
+                .filter(|(_, s)| s.chars().all(|c| u32::from(c) < 0x100))
+            {
                 let units: Vec<u16> = s.encode_utf16().collect();
                 let src = Placed::new(&units, off);
                 let u: &[u16] = &src;
@@ -533,7 +556,13 @@ mod tables {
             // Valid text: the repair is a validation; `validate_utf16` (the facade,
             // on the best kernel) is the peer it must keep up with.
             let peers = ["validate_utf16", "encoding_rs"];
-            header("make_well_formed_utf16", "GB/s of input", &kernels, &peers, markdown);
+            header(
+                "make_well_formed_utf16",
+                "GB/s of input",
+                &kernels,
+                &peers,
+                markdown,
+            );
             for (name, s) in &texts {
                 let units: Vec<u16> = s.encode_utf16().collect();
                 let src = Placed::new(&units, off);
