@@ -22,7 +22,11 @@
 //! `cargo bench -p utfast-benches --bench validate -- --tables [FILTER]` prints, instead
 //! of running criterion, the tables of `scripts/bench.py` (in the format of
 //! `transcode.rs`): `validate_utf8`, `validate_utf16le` and `validate_utf32le` of every
-//! kernel and the peers on every text of `utfast_benches::bench_texts` (input placed by
+//! kernel and the peers on every text of `utfast_benches::bench_texts`;
+//! `ascii_valid_up_to` and `is_ascii_utf16` on those texts made ASCII (every other
+//! character replaced by `?`), `is_latin1_utf16` on the texts that are Latin-1, and
+//! `make_well_formed_utf16` on every text (valid: nothing to replace) with our
+//! `validate_utf16` as a peer (input placed by
 //! `UTFAST_BENCH_OFFSETS`), and the short strings (ns per string of a `ShortMix`
 //! batch), every row timed side by side in interleaved rounds (`time_all`). `FILTER`
 //! keeps the tables whose name contains it; `UTFAST_BENCH_TEXTS` keeps some texts.
@@ -256,6 +260,61 @@ mod tables {
         print_row(&cells, markdown, false);
     }
 
+    /// [`row`] of an operation in place: every kernel gets its own copy of `src`
+    /// (valid input, which the operation leaves as it is).
+    fn row_mut(
+        name: &str,
+        src: &[u8],
+        kernels: &[&Kernel],
+        ours: fn(&Kernel, &mut [u8]) -> usize,
+        peers: Vec<Peer>,
+        markdown: bool,
+    ) {
+        let (off, _) = offsets();
+        let mut copies: Vec<Placed<u8>> = kernels.iter().map(|_| Placed::new(src, off)).collect();
+        for (k, c) in kernels.iter().zip(&mut copies) {
+            assert_eq!(ours(k, c), 0, "{} changes {name}", k.name());
+        }
+        for (p, f) in &peers {
+            assert!(f(), "{p} rejects {name}");
+        }
+        let mut fs: Vec<Box<dyn FnMut() + '_>> = Vec::new();
+        for (&k, c) in kernels.iter().zip(copies.iter_mut()) {
+            fs.push(Box::new(move || {
+                black_box(ours(k, black_box(&mut c[..])));
+            }));
+        }
+        for (_, f) in &peers {
+            fs.push(Box::new(move || {
+                black_box(f());
+            }));
+        }
+        let times = time_all(&mut fs);
+        let best = times[..kernels.len()]
+            .iter()
+            .copied()
+            .fold(f64::MAX, f64::min);
+        let mut cells = vec![name.to_string()];
+        cells.extend(
+            times
+                .iter()
+                .map(|t| format!("{:.2}", src.len() as f64 / t / 1e9)),
+        );
+        cells.extend(
+            times[kernels.len()..]
+                .iter()
+                .map(|t| format!("{:.2}", t / best)),
+        );
+        print_row(&cells, markdown, false);
+    }
+
+    /// `s` with every character outside ASCII replaced by `?`.
+    fn ascii_only(s: &str) -> String {
+        s.chars()
+            .map(|c| if c.is_ascii() { c } else { '?' })
+            .collect()
+    }
+
     fn header(table: &str, unit: &str, kernels: &[&Kernel], peers: &[&str], markdown: bool) {
         let mut h = vec!["file".to_string()];
         h.extend(kernels.iter().map(|k| k.name().to_string()));
@@ -391,6 +450,144 @@ mod tables {
                     bytes,
                     &kernels,
                     |k, s| k.validate_utf32(s, Endian::Little).is_ok(),
+                    peers,
+                    markdown,
+                );
+            }
+        }
+        if keep("ascii_valid_up_to") {
+            let peers = ["encoding_rs", "simdutf"];
+            header(
+                "ascii_valid_up_to",
+                "GB/s of input",
+                &kernels,
+                &peers,
+                markdown,
+            );
+            for (name, s) in &texts {
+                let ascii = ascii_only(s);
+                let src = Placed::new(ascii.as_bytes(), off);
+                let d: &[u8] = &src;
+                let peers: Vec<Peer> = vec![
+                    (
+                        "encoding_rs",
+                        Box::new(move || {
+                            encoding_rs::Encoding::ascii_valid_up_to(black_box(d)) == d.len()
+                        }),
+                    ),
+                    (
+                        "simdutf",
+                        Box::new(move || {
+                            let r = simdutf::validate_ascii_with_errors(black_box(d));
+                            r.error == simdutf::ErrorCode::Success && r.count == d.len()
+                        }),
+                    ),
+                ];
+                row(
+                    name,
+                    d,
+                    &kernels,
+                    |k, s| k.ascii_valid_up_to(s) == s.len(),
+                    peers,
+                    markdown,
+                );
+            }
+        }
+        if keep("is_ascii_utf16") {
+            // (simdutf 0.7 does not bind `validate_utf16_as_ascii`.)
+            let peers = ["encoding_rs"];
+            header(
+                "is_ascii_utf16",
+                "GB/s of input",
+                &kernels,
+                &peers,
+                markdown,
+            );
+            for (name, s) in &texts {
+                let units: Vec<u16> = ascii_only(s).encode_utf16().collect();
+                let src = Placed::new(&units, off);
+                let u: &[u16] = &src;
+                let peers: Vec<Peer> = vec![(
+                    "encoding_rs",
+                    Box::new(move || encoding_rs::mem::is_basic_latin(black_box(u))),
+                )];
+                row(
+                    name,
+                    bytemuck::cast_slice(u),
+                    &kernels,
+                    |k, s| k.ascii_valid_up_to_utf16(s, Endian::NATIVE) == s.len(),
+                    peers,
+                    markdown,
+                );
+            }
+        }
+        if keep("is_latin1_utf16") {
+            let peers = ["encoding_rs"];
+            header(
+                "is_latin1_utf16",
+                "GB/s of input",
+                &kernels,
+                &peers,
+                markdown,
+            );
+            let all = bench_texts();
+            for (name, s) in all
+                .iter()
+                .filter(|(_, s)| s.chars().all(|c| u32::from(c) < 0x100))
+            {
+                let units: Vec<u16> = s.encode_utf16().collect();
+                let src = Placed::new(&units, off);
+                let u: &[u16] = &src;
+                let peers: Vec<Peer> = vec![(
+                    "encoding_rs",
+                    Box::new(move || encoding_rs::mem::is_utf16_latin1(black_box(u))),
+                )];
+                row(
+                    name,
+                    bytemuck::cast_slice(u),
+                    &kernels,
+                    |k, s| k.latin1_valid_up_to_utf16(s, Endian::NATIVE) == s.len(),
+                    peers,
+                    markdown,
+                );
+            }
+        }
+        if keep("make_well_formed_utf16") {
+            // Valid text: the repair is a validation; `validate_utf16` (the facade,
+            // on the best kernel) is the peer it must keep up with.
+            let peers = ["validate_utf16", "encoding_rs"];
+            header(
+                "make_well_formed_utf16",
+                "GB/s of input",
+                &kernels,
+                &peers,
+                markdown,
+            );
+            for (name, s) in &texts {
+                let units: Vec<u16> = s.encode_utf16().collect();
+                let src = Placed::new(&units, off);
+                let u: &[u16] = &src;
+                let theirs = std::cell::RefCell::new(Placed::new(&units, off));
+                let peers: Vec<Peer> = vec![
+                    (
+                        "validate_utf16",
+                        Box::new(move || utfast::validate_utf16(black_box(u)).is_ok()),
+                    ),
+                    (
+                        "encoding_rs",
+                        Box::new(move || {
+                            encoding_rs::mem::ensure_utf16_validity(black_box(
+                                &mut theirs.borrow_mut()[..],
+                            ));
+                            true
+                        }),
+                    ),
+                ];
+                row_mut(
+                    name,
+                    bytemuck::cast_slice(u),
+                    &kernels,
+                    |k, s| k.make_well_formed_utf16(s, Endian::NATIVE),
                     peers,
                     markdown,
                 );

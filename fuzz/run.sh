@@ -21,7 +21,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(validate transcode roundtrip streaming encoding lossy_len)
+    targets=(validate transcode roundtrip streaming encoding lossy_len well_formed offsets)
 fi
 jobs="${UTFAST_FUZZ_JOBS:-1}"
 model="${UTFAST_FUZZ_AVX512_MODEL:-0}"

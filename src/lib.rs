@@ -124,6 +124,7 @@ mod offsets;
 mod owned;
 #[cfg(feature = "rayon")]
 mod par;
+mod prefixes;
 mod split;
 pub mod std_compat;
 mod stream;
@@ -144,6 +145,7 @@ pub use offsets::{validate_utf8_offsets, Offset, OffsetsError, OffsetsErrorKind}
 pub use owned::*;
 #[cfg(feature = "rayon")]
 pub use par::*;
+pub use prefixes::*;
 pub use split::piece_boundary;
 pub use stream::Utf8Validator;
 pub use validate::*;

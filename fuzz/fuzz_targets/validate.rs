@@ -3,7 +3,9 @@
 //! `char::decode_utf16` and `char::from_u32`. The input is also checked from its
 //! second byte on, placed at the offset from a 64-byte boundary that its first byte
 //! picks, so that the kernels see every alignment. The facade's
-//! functions (byte-oriented and native `&[u16]`/`&[u32]`) must agree too.
+//! functions (byte-oriented and native `&[u16]`/`&[u32]`) must agree too, and so must
+//! the ASCII/Latin-1 prefixes and the well-formed UTF-16 repair (every kernel in
+//! `check_validate`, the facade here).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -63,6 +65,40 @@ fn check_facade(src: &[u8]) {
         "{}",
         what()
     );
+    assert_eq!(utfast::ascii_valid_up_to(src), utf8::ascii_valid_up_to(src));
+    assert_eq!(
+        utfast::ascii_valid_up_to_utf16(&u16s),
+        utf16::ascii_valid_up_to(&u16s)
+    );
+    assert_eq!(
+        utfast::latin1_valid_up_to_utf16(&u16s),
+        utf16::latin1_valid_up_to(&u16s)
+    );
+    assert_eq!(
+        utfast::ascii_valid_up_to_utf32(&u32s),
+        utf32::ascii_valid_up_to(&u32s)
+    );
+    assert_eq!(
+        utfast::latin1_valid_up_to_utf32(&u32s),
+        utf32::latin1_valid_up_to(&u32s)
+    );
+    let (mut got, mut want16) = (u16s.clone(), u16s.clone());
+    assert_eq!(
+        utfast::make_well_formed_utf16(&mut got),
+        utf16::make_well_formed(&mut want16)
+    );
+    assert_eq!(got, want16, "{}", what());
+    for (e, f) in [
+        (
+            le,
+            utfast::make_well_formed_utf16le as fn(&mut [u8]) -> usize,
+        ),
+        (be, utfast::make_well_formed_utf16be),
+    ] {
+        let (mut got, mut want) = (src.to_vec(), src.to_vec());
+        assert_eq!(f(&mut got), utf16::make_well_formed_bytes(&mut want, e));
+        assert_eq!(got, want, "{e:?} {}", what());
+    }
     for e in Encoding::ALL {
         let got = utfast::validate(src, e).map_err(|e| e.offset as usize);
         let want = match e {

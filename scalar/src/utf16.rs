@@ -1,4 +1,5 @@
-//! UTF-16 validation (native units and byte-oriented LE/BE).
+//! UTF-16 validation, the ASCII and Latin-1 prefixes, and well-formed UTF-16 in
+//! place (native units and byte-oriented LE/BE).
 
 use crate::error::{ErrorKind, Utf16Error};
 use crate::types::Endian;
@@ -56,4 +57,123 @@ fn validate_units(n: usize, unit: impl Fn(usize) -> u16) -> Result<(), (usize, E
         }
     }
     Ok(())
+}
+
+/// The number of units of `src` before the first one at or above `limit`.
+#[inline(always)]
+fn units_below(n: usize, limit: u16, unit: impl Fn(usize) -> u16) -> usize {
+    (0..n).find(|&i| unit(i) >= limit).unwrap_or(n)
+}
+
+/// The length in units of the ASCII prefix of native-endian UTF-16: the index of
+/// the first unit at or above U+0080, or `src.len()`.
+///
+/// ```
+/// use utfast_scalar::utf16::ascii_valid_up_to;
+/// assert_eq!(ascii_valid_up_to(&[0x61, 0x62, 0xE9]), 2);
+/// assert_eq!(ascii_valid_up_to(&[0x61, 0x7F]), 2);
+/// ```
+pub fn ascii_valid_up_to(src: &[u16]) -> usize {
+    units_below(src.len(), 0x80, |i| src[i])
+}
+
+/// The length in units of the Latin-1 prefix of native-endian UTF-16: the index of
+/// the first unit at or above U+0100, or `src.len()`.
+///
+/// ```
+/// use utfast_scalar::utf16::latin1_valid_up_to;
+/// assert_eq!(latin1_valid_up_to(&[0x61, 0xE9, 0x20AC]), 2);
+/// ```
+pub fn latin1_valid_up_to(src: &[u16]) -> usize {
+    units_below(src.len(), 0x100, |i| src[i])
+}
+
+/// [`ascii_valid_up_to`] of UTF-16 bytes in byte order `endian`, in **bytes** (even:
+/// the offset of the first unit at or above U+0080). Only whole units are read: with
+/// an odd length and nothing above U+007F the result is `src.len() - 1`.
+///
+/// ```
+/// use utfast_scalar::{utf16::ascii_valid_up_to_bytes, Endian};
+/// assert_eq!(ascii_valid_up_to_bytes(b"a\x00\xE9\x00", Endian::Little), 2);
+/// assert_eq!(ascii_valid_up_to_bytes(b"\x00a\x00", Endian::Big), 2);
+/// ```
+pub fn ascii_valid_up_to_bytes(src: &[u8], endian: Endian) -> usize {
+    2 * units_below(src.len() / 2, 0x80, |i| {
+        endian.read_u16([src[2 * i], src[2 * i + 1]])
+    })
+}
+
+/// [`latin1_valid_up_to`] of UTF-16 bytes in byte order `endian`, in **bytes** (see
+/// [`ascii_valid_up_to_bytes`]).
+///
+/// ```
+/// use utfast_scalar::{utf16::latin1_valid_up_to_bytes, Endian};
+/// assert_eq!(latin1_valid_up_to_bytes(b"\xE9\x00\xAC\x20", Endian::Little), 2);
+/// ```
+pub fn latin1_valid_up_to_bytes(src: &[u8], endian: Endian) -> usize {
+    2 * units_below(src.len() / 2, 0x100, |i| {
+        endian.read_u16([src[2 * i], src[2 * i + 1]])
+    })
+}
+
+/// Replaces every unpaired surrogate of native-endian UTF-16 by U+FFFD, in place
+/// (JavaScript's `String.prototype.toWellFormed`); returns how many were replaced.
+/// Paired surrogates and every other unit are left as they are.
+///
+/// ```
+/// use utfast_scalar::utf16::make_well_formed;
+/// let mut s = [0x61, 0xD800, 0xD83D, 0xDE00, 0xDC00];
+/// assert_eq!(make_well_formed(&mut s), 2);
+/// assert_eq!(s, [0x61, 0xFFFD, 0xD83D, 0xDE00, 0xFFFD]);
+/// ```
+pub fn make_well_formed(src: &mut [u16]) -> usize {
+    let n = src.len();
+    well_formed_units(src, n, |s, i| s[i], |s, i| s[i] = 0xFFFD)
+}
+
+/// [`make_well_formed`] of UTF-16 bytes in byte order `endian`. Only whole units are
+/// read and written: an odd final byte is left as it is (it is not a unit, and two
+/// bytes of U+FFFD do not fit in its place), so a high surrogate just before it is
+/// unpaired and replaced.
+///
+/// ```
+/// use utfast_scalar::{utf16::make_well_formed_bytes, Endian};
+/// let mut s = *b"a\x00\x00\xDCb";
+/// assert_eq!(make_well_formed_bytes(&mut s, Endian::Little), 1);
+/// assert_eq!(&s, b"a\x00\xFD\xFFb");
+/// ```
+pub fn make_well_formed_bytes(src: &mut [u8], endian: Endian) -> usize {
+    let n = src.len() / 2;
+    let fffd = endian.write_u16(0xFFFD);
+    well_formed_units(
+        src,
+        n,
+        |s, i| endian.read_u16([s[2 * i], s[2 * i + 1]]),
+        |s, i| s[2 * i..2 * i + 2].copy_from_slice(&fffd),
+    )
+}
+
+/// Shared loop of the well-formed repair: `read(s, i)` reads unit `i` of `n`,
+/// `replace(s, i)` writes U+FFFD there.
+#[inline(always)]
+fn well_formed_units<T: ?Sized>(
+    s: &mut T,
+    n: usize,
+    read: impl Fn(&T, usize) -> u16,
+    replace: impl Fn(&mut T, usize),
+) -> usize {
+    let (mut i, mut replaced) = (0, 0);
+    while i < n {
+        let u = read(s, i);
+        if !(0xD800..=0xDFFF).contains(&u) {
+            i += 1;
+        } else if u <= 0xDBFF && i + 1 < n && (0xDC00..=0xDFFF).contains(&read(s, i + 1)) {
+            i += 2;
+        } else {
+            replace(s, i);
+            replaced += 1;
+            i += 1;
+        }
+    }
+    replaced
 }

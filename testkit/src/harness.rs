@@ -238,7 +238,8 @@ pub fn check_sizes(src: &[u8], from: Encoding, to: Encoding) {
 }
 
 /// Checks every validator on `src` (any bytes): UTF-8 (`validate_utf8`, `is_utf8`,
-/// `is_ascii`) and UTF-16LE/BE, UTF-32LE/BE. The scalar crate against std (UTF-8
+/// `is_ascii`, `ascii_valid_up_to`) and UTF-16LE/BE, UTF-32LE/BE (with
+/// [`check_prefixes_and_repair`]). The scalar crate against std (UTF-8
 /// positions equal `core::str::from_utf8`'s, kinds equal the std model's and
 /// `classify_error`'s; UTF-16/32 position and kind equal the std model's), and every
 /// kernel against scalar (identical results).
@@ -283,6 +284,10 @@ pub fn check_validation(kernels: &[&'static Kernel], src: &[u8]) -> Result<(), S
     if utf8::is_utf8(src) != want8.is_ok() || utf8::is_ascii(src) != src.is_ascii() {
         return Err(format!("scalar is_utf8/is_ascii wrong; src {}", show(src)));
     }
+    let ascii = src.iter().position(|&b| b >= 0x80).unwrap_or(src.len());
+    if utf8::ascii_valid_up_to(src) != ascii {
+        return Err(format!("scalar ascii_valid_up_to wrong; src {}", show(src)));
+    }
     for k in kernels {
         let what = |op: &str| {
             format!(
@@ -303,6 +308,9 @@ pub fn check_validation(kernels: &[&'static Kernel], src: &[u8]) -> Result<(), S
         }
         if k.is_ascii(src) != src.is_ascii() {
             return Err(what("is_ascii"));
+        }
+        if k.ascii_valid_up_to(src) != utf8::ascii_valid_up_to(src) {
+            return Err(what("ascii_valid_up_to"));
         }
     }
     // UTF-16 and UTF-32 in both byte orders.
@@ -340,6 +348,98 @@ pub fn check_validation(kernels: &[&'static Kernel], src: &[u8]) -> Result<(), S
                     "kernel {} validate {enc}: {got:?}, scalar {oracle:?}; src {}",
                     k.name(),
                     show(src)
+                ));
+            }
+        }
+    }
+    check_prefixes_and_repair(kernels, src)
+}
+
+/// Checks the ASCII/Latin-1 prefixes of UTF-16 and UTF-32 and the well-formed UTF-16
+/// repair on `src` (any bytes) in both byte orders: the scalar crate against std
+/// (`char::decode_utf16` with U+FFFD for each error), every kernel against scalar
+/// (identical results and bytes). Called by [`check_validation`].
+pub fn check_prefixes_and_repair(kernels: &[&'static Kernel], src: &[u8]) -> Result<(), String> {
+    use utfast_scalar::{utf16, utf32};
+    for e in [Endian::Little, Endian::Big] {
+        let u16s: Vec<u16> = src
+            .chunks_exact(2)
+            .map(|c| e.read_u16([c[0], c[1]]))
+            .collect();
+        let u32s: Vec<u32> = src
+            .chunks_exact(4)
+            .map(|c| e.read_u32([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let below = |units: &[u32], limit: u32, size: usize| {
+            size * units
+                .iter()
+                .position(|&u| u >= limit)
+                .unwrap_or(units.len())
+        };
+        let w16: Vec<u32> = u16s.iter().map(|&u| u32::from(u)).collect();
+        let want = [
+            below(&w16, 0x80, 2),
+            below(&w16, 0x100, 2),
+            below(&u32s, 0x80, 4),
+            below(&u32s, 0x100, 4),
+        ];
+        let scalar = [
+            utf16::ascii_valid_up_to_bytes(src, e),
+            utf16::latin1_valid_up_to_bytes(src, e),
+            utf32::ascii_valid_up_to_bytes(src, e),
+            utf32::latin1_valid_up_to_bytes(src, e),
+        ];
+        if scalar != want {
+            return Err(format!(
+                "scalar prefixes {e:?} {scalar:?}, std {want:?}; src {}",
+                show(src)
+            ));
+        }
+        // The repair: std's decoder, an error per unpaired surrogate.
+        let mut count = 0;
+        let fixed: Vec<u16> = char::decode_utf16(u16s.iter().copied())
+            .map(|r| {
+                r.unwrap_or_else(|_| {
+                    count += 1;
+                    '\u{FFFD}'
+                })
+            })
+            .collect::<String>()
+            .encode_utf16()
+            .collect();
+        let mut want_bytes: Vec<u8> = fixed.iter().flat_map(|&u| e.write_u16(u)).collect();
+        want_bytes.extend_from_slice(&src[src.len() / 2 * 2..]);
+        let mut got = src.to_vec();
+        let n = utf16::make_well_formed_bytes(&mut got, e);
+        if (n, &got) != (count, &want_bytes) {
+            return Err(format!(
+                "scalar make_well_formed_bytes {e:?}: {n} {}, std {count} {}",
+                show(&got),
+                show(&want_bytes)
+            ));
+        }
+        for k in kernels {
+            let got = [
+                k.ascii_valid_up_to_utf16(src, e),
+                k.latin1_valid_up_to_utf16(src, e),
+                k.ascii_valid_up_to_utf32(src, e),
+                k.latin1_valid_up_to_utf32(src, e),
+            ];
+            if got != want {
+                return Err(format!(
+                    "kernel {} prefixes {e:?} {got:?}, scalar {want:?}; src {}",
+                    k.name(),
+                    show(src)
+                ));
+            }
+            let mut buf = src.to_vec();
+            let m = k.make_well_formed_utf16(&mut buf, e);
+            if (m, &buf) != (count, &want_bytes) {
+                return Err(format!(
+                    "kernel {} make_well_formed_utf16 {e:?}: {m} {}, scalar {count} {}",
+                    k.name(),
+                    show(&buf),
+                    show(&want_bytes)
                 ));
             }
         }

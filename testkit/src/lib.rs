@@ -42,8 +42,8 @@ mod rng;
 pub use oracle::wtf8;
 
 pub use harness::{
-    call, check_all_targets, check_case, check_lengths, check_sizes, check_validation, exact_vec,
-    kernel, misaligned, scalar,
+    call, check_all_targets, check_case, check_lengths, check_prefixes_and_repair, check_sizes,
+    check_validation, exact_vec, kernel, misaligned, scalar,
 };
 pub use oracle::{
     decode_items, decode_lossy, encode_char, encode_str, first_error, model, model_items, units16,

@@ -11,6 +11,8 @@
 //!   `&[u16]`, labels, error messages, `DecodeError::from_io`.
 //! - [`std_compat`]: `std_compat`, `compat` and `basic` against std on the
 //!   conformance vectors.
+//! - [`prefixes`]: the ASCII/Latin-1 prefixes and `make_well_formed_utf16*` on
+//!   every kernel.
 //! - [`streaming`]: `Transcoder` (every cut of the input and output) and the
 //!   `std::io` adapters.
 
@@ -19,6 +21,7 @@ mod bytes;
 mod cesu8_mutf8;
 mod ergonomics;
 mod owned;
+mod prefixes;
 mod std_compat;
 mod streaming;
 mod transcode;

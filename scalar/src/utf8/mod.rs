@@ -209,3 +209,28 @@ pub fn classify_error(rest: &[u8]) -> (ErrorKind, Option<u8>) {
 pub fn is_ascii(src: &[u8]) -> bool {
     src.is_ascii()
 }
+
+/// The length of the ASCII prefix of `src`: the index of the first byte at or above
+/// 0x80, or `src.len()` if there is none (encoding_rs's `mem::ascii_valid_up_to`,
+/// simdutf's `validate_ascii_with_errors`).
+///
+/// ```
+/// assert_eq!(utfast_scalar::utf8::ascii_valid_up_to(b"abc"), 3);
+/// assert_eq!(utfast_scalar::utf8::ascii_valid_up_to("abé".as_bytes()), 2);
+/// ```
+#[inline]
+pub fn ascii_valid_up_to(src: &[u8]) -> usize {
+    // Eight bytes at a time up to the word with a high bit, then byte by byte.
+    let mut at = 0;
+    for c in src.chunks_exact(8) {
+        let w = u64::from_ne_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        if w & 0x8080_8080_8080_8080 != 0 {
+            break;
+        }
+        at += 8;
+    }
+    at + src[at..]
+        .iter()
+        .position(|&b| b >= 0x80)
+        .unwrap_or(src.len() - at)
+}

@@ -23,6 +23,7 @@ pub(crate) mod utf8_latin1;
 pub(crate) mod utf8_utf8;
 pub(crate) mod utf8_validate;
 pub(crate) mod utf8_window;
+pub(crate) mod well_formed;
 // WTF-8, CESU-8, MUTF-8
 pub(crate) mod wtf8;
 

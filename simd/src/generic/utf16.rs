@@ -24,7 +24,7 @@
 
 use super::blocks::{pat16, run_in_mode, select, test_chunk, to_aligned, BlockOp};
 use super::handover::POPCOUNT8;
-use super::surrogate_pairs::{cut16, unit_in, PairRun};
+use super::surrogate_pairs::{cut16, PairRun};
 use crate::vector_ext::VectorExt;
 use utfast_scalar::Utf16Error;
 use utfast_scalar::{transcode as scalar, utf16 as scalar16, Endian, Mode, TranscodeError};
@@ -36,16 +36,40 @@ use utfast_scalar::{transcode as scalar, utf16 as scalar16, Endian, Mode, Transc
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
 pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Result<(), Utf16Error> {
-    let n = src.len();
-    let ptr = src.as_ptr();
+    // SAFETY: the ISA is the caller's promise; `src` is `src.len()` readable bytes.
+    let start = unsafe { scan_utf16::<V>(src.as_ptr(), src.len(), e, |_, _| None) };
+    scalar16::validate_utf16_bytes(&src[start..], e)
+        .map_err(|err| Utf16Error::new(start + err.valid_up_to(), err.kind()))
+}
+
+/// The validator's loop over the `n` bytes at `ptr` (UTF-16 in byte order `e`):
+/// returns the offset (a character boundary) from which scalar code must finish the
+/// job. At a vector whose surrogates do not pair up, `mismatch(start, end)` is
+/// called with `start` the vector's offset (two bytes earlier when a high surrogate
+/// was carried in, so that `start` is a character boundary) and `end` the vector's
+/// end: `None` stops the loop there (`start` is returned), `Some(resume)` continues
+/// at `resume` (`end <= resume <= n`), which the callback promises is a character
+/// boundary with everything before it well-formed (it may have rewritten
+/// `start..resume`, and nothing else).
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `n` bytes are readable at `ptr` for the whole call.
+#[inline(always)]
+pub(crate) unsafe fn scan_utf16<V: VectorExt>(
+    ptr: *const u8,
+    n: usize,
+    e: Endian,
+    mut mismatch: impl FnMut(usize, usize) -> Option<usize>,
+) -> usize {
     let unit = 2 * V::MASK_BITS;
     let total = V::BYTES as u32 * V::MASK_BITS;
     let full = if total == 64 { !0 } else { (1u64 << total) - 1 };
     let first = (1u64 << unit) - 1;
     let mut carry = 0u64;
     let mut i = 0;
-    // SAFETY: (whole loop) the ISA is the caller's promise; every load reads
-    // `V::BYTES` bytes at `ptr + k` with `k + V::BYTES <= n`.
+    // SAFETY: (whole loop) the ISA and the `n` readable bytes are the caller's
+    // promise; every load reads `V::BYTES` bytes at `ptr + k` with
+    // `k + V::BYTES <= n`.
     unsafe {
         let (m_f8, p_sur) = (V::splat4(pat16(0xF800, e)), V::splat4(pat16(0xD800, e)));
         let (m_fc, p_lo) = (V::splat4(pat16(0xFC00, e)), V::splat4(pat16(0xDC00, e)));
@@ -69,7 +93,8 @@ pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Resu
             // (An error before the boundary: the loop from the start finds it.)
             if j >= head {
                 i = head;
-                if unit_in(src, head - 2, e, 0xD800, 0xDBFF) {
+                let before = e.read_u16([*ptr.add(head - 2), *ptr.add(head - 1)]);
+                if (0xD800..=0xDBFF).contains(&before) {
                     carry = first;
                 }
             }
@@ -104,15 +129,25 @@ pub(crate) unsafe fn validate_utf16<V: VectorExt>(src: &[u8], e: Endian) -> Resu
             let high = v.eq16(p_sur).bitmask();
             let low = v.eq16(p_lo).bitmask();
             if low != ((high << unit) | carry) & full {
-                break;
+                let start = if carry != 0 { i - 2 } else { i };
+                match mismatch(start, i + V::BYTES) {
+                    None => return start,
+                    Some(resume) => {
+                        debug_assert!(resume >= i + V::BYTES && resume <= n);
+                        (i, carry) = (resume, 0);
+                        continue;
+                    }
+                }
             }
             carry = (high >> (total - unit)) & first;
             i += V::BYTES;
         }
     }
-    let start = if carry != 0 { i - 2 } else { i };
-    scalar16::validate_utf16_bytes(&src[start..], e)
-        .map_err(|err| Utf16Error::new(start + err.valid_up_to(), err.kind()))
+    if carry != 0 {
+        i - 2
+    } else {
+        i
+    }
 }
 
 /// Whether any unit of `v` (bytes in the order of the patterns) is a surrogate.

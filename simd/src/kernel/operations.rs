@@ -40,6 +40,11 @@ macro_rules! operations {
             fn is_ascii(src: &[u8]) -> bool => (src)
                 scalar utf8::is_ascii,
                 generic $crate::generic::ascii::is_ascii::<W>;
+            /// The length of the ASCII prefix of `src` (the index of the first byte at or
+            /// above 0x80, or `src.len()`).
+            fn ascii_valid_up_to(src: &[u8]) -> usize => (src)
+                scalar utf8::ascii_valid_up_to,
+                generic $crate::generic::ascii::ascii_valid_up_to::<W>;
             /// UTF-16 validation of bytes in byte order `e` (`valid_up_to` in bytes).
             fn validate_utf16(src: &[u8], e: Endian) -> Result<(), Utf16Error> => (src, e)
                 scalar utf16::validate_utf16_bytes,
@@ -48,6 +53,32 @@ macro_rules! operations {
             fn validate_utf32(src: &[u8], e: Endian) -> Result<(), Utf32Error> => (src, e)
                 scalar utf32::validate_utf32_bytes,
                 generic $crate::generic::utf32::validate_utf32::<W>;
+            /// The offset in bytes of the first unit at or above U+0080 of UTF-16 bytes
+            /// in byte order `e` (whole units only: an odd final byte is not read).
+            fn ascii_valid_up_to_utf16(src: &[u8], e: Endian) -> usize => (src, e)
+                scalar utf16::ascii_valid_up_to_bytes,
+                generic $crate::generic::ascii::ascii_valid_up_to_utf16::<W>;
+            /// The offset in bytes of the first unit at or above U+0100 of UTF-16 bytes
+            /// in byte order `e` (whole units only).
+            fn latin1_valid_up_to_utf16(src: &[u8], e: Endian) -> usize => (src, e)
+                scalar utf16::latin1_valid_up_to_bytes,
+                generic $crate::generic::ascii::latin1_valid_up_to_utf16::<W>;
+            /// The offset in bytes of the first unit at or above U+0080 of UTF-32 bytes
+            /// in byte order `e` (whole units only).
+            fn ascii_valid_up_to_utf32(src: &[u8], e: Endian) -> usize => (src, e)
+                scalar utf32::ascii_valid_up_to_bytes,
+                generic $crate::generic::ascii::ascii_valid_up_to_utf32::<W>;
+            /// The offset in bytes of the first unit at or above U+0100 of UTF-32 bytes
+            /// in byte order `e` (whole units only).
+            fn latin1_valid_up_to_utf32(src: &[u8], e: Endian) -> usize => (src, e)
+                scalar utf32::latin1_valid_up_to_bytes,
+                generic $crate::generic::ascii::latin1_valid_up_to_utf32::<W>;
+            /// Replaces every unpaired surrogate of the UTF-16 bytes `src` (byte order
+            /// `e`) by U+FFFD in place and returns how many were replaced (an odd final
+            /// byte is left as it is).
+            fn make_well_formed_utf16(src: &mut [u8], e: Endian) -> usize => (src, e)
+                scalar utf16::make_well_formed_bytes,
+                generic $crate::generic::well_formed::make_well_formed_utf16::<W>;
             /// UTF-8 -> UTF-16 in byte order `to`.
             fn utf8_to_utf16(src: &[u8], dst: &mut [u8], to: Endian, mode: Mode)
                 -> Result<usize, TranscodeError>

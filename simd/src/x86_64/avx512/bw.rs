@@ -24,6 +24,8 @@ crate::x86_64::avx512::isa::avx512_simd_kernel! {
     base crate::x86_64::avx2;
     generic [
         validate_utf8, is_utf8, is_ascii, validate_utf16, validate_utf32,
+        ascii_valid_up_to, ascii_valid_up_to_utf16, latin1_valid_up_to_utf16,
+        ascii_valid_up_to_utf32, latin1_valid_up_to_utf32, make_well_formed_utf16,
         count_utf8, count_utf16, utf16_len_from_utf8, utf8_len_from_utf16,
         utf8_len_from_utf32, utf16_len_from_utf32, utf8_len_from_latin1,
     ];

@@ -96,11 +96,37 @@ fn check_validation(k: &Kernel, src: &[u8], what: &str) {
     );
     assert_eq!(k.is_utf8(src), s.is_utf8(src), "{} {what}", k.name());
     assert_eq!(k.is_ascii(src), src.is_ascii(), "{} {what}", k.name());
+    let w = what;
+    assert_eq!(
+        k.ascii_valid_up_to(src),
+        s.ascii_valid_up_to(src),
+        "{} {w}",
+        k.name()
+    );
     for e in ENDIANS {
         let v16 = k.validate_utf16(src, e);
         assert_eq!(v16, s.validate_utf16(src, e), "{} {what}", k.name());
         let v32 = k.validate_utf32(src, e);
         assert_eq!(v32, s.validate_utf32(src, e), "{} {what}", k.name());
+        let prefixes = |k: &Kernel| {
+            [
+                k.ascii_valid_up_to_utf16(src, e),
+                k.latin1_valid_up_to_utf16(src, e),
+                k.ascii_valid_up_to_utf32(src, e),
+                k.latin1_valid_up_to_utf32(src, e),
+            ]
+        };
+        assert_eq!(prefixes(k), prefixes(s), "{} {e:?} {w}", k.name());
+        // In place, in an exact allocation: no access past its end.
+        let (mut got, mut want) = (exact_vec(src), src.to_vec());
+        let n = k.make_well_formed_utf16(&mut got, e);
+        let m = s.make_well_formed_utf16(&mut want, e);
+        assert_eq!(
+            (n, &got),
+            (m, &want),
+            "{} make_well_formed {e:?} {w}",
+            k.name()
+        );
     }
 }
 
