@@ -236,27 +236,29 @@ mod tables {
                 black_box(ours(k, black_box(src)));
             }));
         }
-        for (_, f) in &peers {
+        timed_row(name, src.len(), kernels.len(), fs, &peers, markdown);
+    }
+
+    /// Times the kernels' closures `fs` and then the peers' side by side and prints
+    /// the row of [`row`]: GB/s of `len` bytes per column, then our best over each peer.
+    fn timed_row<'a>(
+        name: &str,
+        len: usize,
+        kernels: usize,
+        mut fs: Vec<Box<dyn FnMut() + 'a>>,
+        peers: &'a [Peer<'a>],
+        markdown: bool,
+    ) {
+        for (_, f) in peers {
             fs.push(Box::new(move || {
                 black_box(f());
             }));
         }
         let times = time_all(&mut fs);
-        let best = times[..kernels.len()]
-            .iter()
-            .copied()
-            .fold(f64::MAX, f64::min);
+        let best = times[..kernels].iter().copied().fold(f64::MAX, f64::min);
         let mut cells = vec![name.to_string()];
-        cells.extend(
-            times
-                .iter()
-                .map(|t| format!("{:.2}", src.len() as f64 / t / 1e9)),
-        );
-        cells.extend(
-            times[kernels.len()..]
-                .iter()
-                .map(|t| format!("{:.2}", t / best)),
-        );
+        cells.extend(times.iter().map(|t| format!("{:.2}", len as f64 / t / 1e9)));
+        cells.extend(times[kernels..].iter().map(|t| format!("{:.2}", t / best)));
         print_row(&cells, markdown, false);
     }
 
@@ -284,28 +286,7 @@ mod tables {
                 black_box(ours(k, black_box(&mut c[..])));
             }));
         }
-        for (_, f) in &peers {
-            fs.push(Box::new(move || {
-                black_box(f());
-            }));
-        }
-        let times = time_all(&mut fs);
-        let best = times[..kernels.len()]
-            .iter()
-            .copied()
-            .fold(f64::MAX, f64::min);
-        let mut cells = vec![name.to_string()];
-        cells.extend(
-            times
-                .iter()
-                .map(|t| format!("{:.2}", src.len() as f64 / t / 1e9)),
-        );
-        cells.extend(
-            times[kernels.len()..]
-                .iter()
-                .map(|t| format!("{:.2}", t / best)),
-        );
-        print_row(&cells, markdown, false);
+        timed_row(name, src.len(), kernels.len(), fs, &peers, markdown);
     }
 
     /// `s` with every character outside ASCII replaced by `?`.

@@ -28,27 +28,5 @@ mod tests;
 /// again on every other kernel the CPU has (`UTFAST_KERNEL`, one child process each).
 #[test]
 fn suite_on_every_kernel() {
-    const CHILD: &str = "UTFAST_SIMDUTF8_SUITE_CHILD";
-    if std::env::var_os(CHILD).is_some() {
-        return;
-    }
-    let mut ran = 0;
-    for k in utfast::kernel::available() {
-        let out = std::process::Command::new(std::env::current_exe().expect("test binary"))
-            .args(["tests::", "--test-threads=1"])
-            .env("UTFAST_KERNEL", k.name())
-            .env(CHILD, k.name())
-            .output()
-            .expect("run the test binary");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success() && stdout.contains(" passed; 0 failed"),
-            "simdutf8's suite on kernel {}:\n{stdout}\n{}",
-            k.name(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        println!("simdutf8's suite: passed on kernel {}", k.name());
-        ran += 1;
-    }
-    assert!(ran >= 1, "no kernel ran");
+    utfast_testkit::each_kernel_filter("tests::");
 }
