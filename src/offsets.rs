@@ -9,27 +9,33 @@
 //!
 //! - The offsets are taken in blocks of `BLOCK`; block `b` spans the values from its
 //!   first offset `c0` to its last `c1` (blocks share their end offsets).
-//! - Branch-free loops over the block's offsets OR together "decreasing" (which,
-//!   with `0 <= c0 <= c1 <= values.len()`, keeps every offset in range) and
-//!   "`values[o]` is a continuation byte" for every `o < c1`. Nothing in them depends
-//!   on a branch, so they run at a few instructions per offset.
-//! - The SIMD validator checks `values[c0..c1]` in one call, before the offsets loops,
-//!   so that the loops' byte reads find the block's values in the cache. Valid UTF-8 cut at
-//!   offsets that are not on continuation bytes gives valid strings, and valid strings
-//!   concatenate to valid UTF-8, so the two checks together decide exactly the rule.
-//!   The values are read from memory once.
+//! - The SIMD validator checks `values[c0..c1]` in one call; then the kernel's offsets
+//!   check (`Kernel::offsets_on_boundaries_i32`/`_i64`) tests the block's offsets:
+//!   none decreases (which, with `0 <= c0 <= c1 <= values.len()`, keeps every offset
+//!   in range) and none below `c1` points at a continuation byte. Valid UTF-8 cut at
+//!   offsets that are not on continuation bytes gives valid strings, and valid
+//!   strings concatenate to valid UTF-8, so the two checks together decide exactly
+//!   the rule.
+//! - A block whose span is ASCII skips both: its offsets need only be in order. The
+//!   ASCII test stops at the first non-ASCII byte, so other text pays little for it.
+//! - The byte at each offset is a read at an address only the offset knows (a gather,
+//!   one instruction per eight offsets on AVX2). The block is small enough that its
+//!   values are still in the first-level cache when the offsets check reads them
+//!   right after the validator did: those reads hit, and the values are read from
+//!   memory once.
 //! - When a block fails, the blocks before it are valid, and the reference, run from
 //!   the block's first offset with the SIMD validator per string, finds the exact
 //!   first error. Only failing input pays for per-string calls.
 
-use crate::validate::{is_utf8, validate_utf8};
-use utfast_scalar::offsets::{is_continuation, validate_utf8_offsets_with};
+use crate::kernel::Kernel;
+use crate::validate::validate_utf8;
+use utfast_scalar::offsets::{validate_utf8_offsets_with, TypedOffsets};
 pub use utfast_scalar::offsets::{Offset, OffsetsError, OffsetsErrorKind};
 
-/// Offsets per block: enough strings that the validator call and the loop set-up are
-/// amortized, few enough that the block's values stay in the cache between the two
-/// passes.
-const BLOCK: usize = 2048;
+/// Offsets per block: enough strings that the two calls per block are amortized, few
+/// enough that the block's values (a few kilobytes for short strings) stay in the
+/// first-level cache between the validator and the offsets check.
+const BLOCK: usize = 256;
 
 /// Validates a string array given as a values buffer and its offsets (Apache Arrow's
 /// `Utf8` with `i32` offsets, `LargeUtf8` with `i64`): string `k` is
@@ -71,16 +77,14 @@ pub fn validate_utf8_offsets<O: Offset>(values: &[u8], offsets: &[O]) -> Result<
         return exact_from(values, offsets, 0);
     }
     let len = values.len() as u64;
+    let kernel = crate::kernel::active();
     let mut i = 0;
     while i + 1 < n {
         let j = (i + BLOCK).min(n - 1);
         let block = &offsets[i..=j];
         let (c0, c1) = (offsets[i].to_i64(), offsets[j].to_i64());
         let ends_ok = c0 >= 0 && c0 <= c1 && c1 as u64 <= len;
-        if !ends_ok
-            || !is_utf8(&values[c0 as usize..c1 as usize])
-            || !block_offsets_ok(values, block, c0 as usize, c1 as usize)
-        {
+        if !ends_ok || !block_ok(kernel, values, block, c0 as usize, c1 as usize) {
             return exact_from(values, offsets, i);
         }
         i = j;
@@ -88,32 +92,32 @@ pub fn validate_utf8_offsets<O: Offset>(values: &[u8], offsets: &[O]) -> Result<
     Ok(())
 }
 
-/// The offsets checks of one block whose first and last offsets `c0 <= c1 <=
-/// values.len()` are known: none decreases (so all are in `c0..=c1`), and none below
-/// `c1` is on a continuation byte. Two branch-free loops: the comparisons of
-/// neighbours vectorize; the byte reads cannot (a gather), so they get a loop of
-/// their own that does nothing else.
+/// One block whose ends are in order and inside the values: its span is UTF-8 and its
+/// offsets are on its character boundaries. An ASCII span has nothing but
+/// boundaries, so only the order of its offsets is left to check (no byte reads); the
+/// ASCII test stops at the first byte above 0x7F, so other text pays little for it.
 #[inline]
-fn block_offsets_ok<O: Offset>(values: &[u8], block: &[O], c0: usize, c1: usize) -> bool {
-    let mut decreasing = false;
-    for (a, b) in block.iter().zip(&block[1..]) {
-        decreasing |= b < a;
+fn block_ok<O: Offset>(kernel: &Kernel, values: &[u8], block: &[O], c0: usize, c1: usize) -> bool {
+    let span = &values[c0..c1];
+    if kernel.is_ascii(span) {
+        let mut decreasing = false;
+        for (a, b) in block.iter().zip(&block[1..]) {
+            decreasing |= b < a;
+        }
+        return !decreasing;
     }
-    if decreasing {
-        return false;
+    kernel.is_utf8(span) && on_boundaries(kernel, block, &values[..c1])
+}
+
+/// The offsets half of the rule for one block, whose last offset is `values.len()`
+/// (see `utfast_scalar::offsets::on_boundaries`): the kernel's entry of the offsets'
+/// type (a gather where the CPU has one).
+#[inline]
+fn on_boundaries<O: Offset>(kernel: &Kernel, block: &[O], values: &[u8]) -> bool {
+    match O::typed(block) {
+        TypedOffsets::I32(o) => kernel.offsets_on_boundaries_i32(o, values),
+        TypedOffsets::I64(o) => kernel.offsets_on_boundaries_i64(o, values),
     }
-    if c0 == c1 {
-        return true;
-    }
-    // The offsets below `c1` are a prefix (they never decrease); offsets equal to
-    // `c1` start empty strings, whatever byte follows.
-    let below = block.partition_point(|o| (o.to_i64() as usize) < c1);
-    let head = &values[..c1];
-    let mut inside = false;
-    for &o in &block[..below] {
-        inside |= is_continuation(head[o.to_i64() as usize]);
-    }
-    !inside
 }
 
 /// The exact first error of `offsets[start..]`, whose strings before `start` are known

@@ -35,6 +35,20 @@ mod sealed {
 pub trait Offset: sealed::Sealed + Copy + Ord + fmt::Debug + 'static {
     /// The offset widened to `i64` (exact for both types).
     fn to_i64(self) -> i64;
+    /// The slice as what it is, for code with one function per offset type (a
+    /// kernel's table). Not part of the stable API.
+    #[doc(hidden)]
+    fn typed(offsets: &[Self]) -> TypedOffsets<'_>;
+}
+
+/// An offsets slice of either type (see [`Offset::typed`]). Not part of the stable API.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub enum TypedOffsets<'a> {
+    /// `i32` offsets.
+    I32(&'a [i32]),
+    /// `i64` offsets.
+    I64(&'a [i64]),
 }
 
 impl Offset for i32 {
@@ -42,12 +56,20 @@ impl Offset for i32 {
     fn to_i64(self) -> i64 {
         i64::from(self)
     }
+    #[inline(always)]
+    fn typed(offsets: &[i32]) -> TypedOffsets<'_> {
+        TypedOffsets::I32(offsets)
+    }
 }
 
 impl Offset for i64 {
     #[inline(always)]
     fn to_i64(self) -> i64 {
         self
+    }
+    #[inline(always)]
+    fn typed(offsets: &[i64]) -> TypedOffsets<'_> {
+        TypedOffsets::I64(offsets)
     }
 }
 
@@ -149,6 +171,55 @@ pub const fn is_continuation(b: u8) -> bool {
     (b as i8) < -64
 }
 
+/// The offsets half of the rule, without validating any string: whether `offsets`
+/// never decrease, the first is not negative, the last is at most `values.len()`, and
+/// no offset below `values.len()` points at a continuation byte (an offset equal to
+/// `values.len()` is an end, whatever follows). Empty `offsets` pass.
+///
+/// Together with "`values[offsets[0]..]` is UTF-8" this is the whole rule of
+/// [`validate_utf8_offsets`] for offsets whose last is `values.len()`: valid UTF-8
+/// cut where no continuation byte follows gives valid strings. It is what
+/// `utfast::validate_utf8_offsets` runs per block of offsets, after one validation of
+/// the block's span (SIMD kernels gather the bytes).
+///
+/// ```
+/// use utfast_scalar::offsets::on_boundaries;
+/// let v = "aébc".as_bytes(); // 61 C3 A9 62 63
+/// assert!(on_boundaries(&[0i32, 1, 3, 5], v));
+/// assert!(!on_boundaries(&[0i32, 2, 5], v)); // 2 is inside é
+/// assert!(!on_boundaries(&[0i64, 3, 1], v)); // decreasing
+/// assert!(!on_boundaries(&[0i32, 6], v)); // beyond the values
+/// ```
+pub fn on_boundaries<O: Offset>(offsets: &[O], values: &[u8]) -> bool {
+    let (Some(&first), Some(&last)) = (offsets.first(), offsets.last()) else {
+        return true;
+    };
+    if first.to_i64() < 0 || last.to_i64() as u64 > values.len() as u64 {
+        return false;
+    }
+    let mut bad = false;
+    for w in offsets.windows(2) {
+        bad |= w[1] < w[0];
+    }
+    // Non-decreasing from a first offset >= 0 to a last <= len: every offset is in
+    // range, and the reads below are too.
+    !bad && offsets
+        .iter()
+        .map(|o| o.to_i64() as usize)
+        .take_while(|&o| o < values.len())
+        .all(|o| !is_continuation(values[o]))
+}
+
+/// [`on_boundaries`] for `i32` offsets (the kernels' table has one entry per type).
+pub fn on_boundaries_i32(offsets: &[i32], values: &[u8]) -> bool {
+    on_boundaries(offsets, values)
+}
+
+/// [`on_boundaries`] for `i64` offsets.
+pub fn on_boundaries_i64(offsets: &[i64], values: &[u8]) -> bool {
+    on_boundaries(offsets, values)
+}
+
 /// The reference: [`validate_utf8_offsets_with`] with the scalar UTF-8 validator.
 ///
 /// ```
@@ -243,6 +314,25 @@ mod tests {
         let e = validate_utf8_offsets(v, &[2i32, 5]).unwrap_err();
         let u = e.utf8_error().unwrap();
         assert_eq!((e.index(), u.valid_up_to(), u.error_len()), (0, 0, Some(1)));
+        // The offsets half agrees with the whole rule on valid UTF-8.
+        for offs in [
+            &[0i32, 1, 3, 5][..],
+            &[0, 2, 5],
+            &[0, 3, 1],
+            &[-1, 5],
+            &[0, 6],
+            &[3, 3, 5],
+            &[5],
+        ] {
+            let whole = validate_utf8_offsets(v, offs).is_ok();
+            let last = *offs.last().unwrap();
+            if (0..=5).contains(&last) && offs[0] >= 0 && offs[0] <= last {
+                let span = &v[..last as usize];
+                assert_eq!(on_boundaries(offs, span), whole, "{offs:?}");
+            } else {
+                assert!(!on_boundaries(offs, v) && !whole, "{offs:?}");
+            }
+        }
         // The lowest string index wins over a later offset error.
         let e = validate_utf8_offsets(b"a\xFFbc", &[0i32, 2, 3, 1, 9]).unwrap_err();
         assert_eq!(e.index(), 0);

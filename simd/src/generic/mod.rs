@@ -9,6 +9,7 @@ pub(crate) mod handover;
 pub(crate) mod hooks;
 pub(crate) mod latin1;
 pub(crate) mod lengths;
+pub(crate) mod offsets;
 pub(crate) mod surrogate_pairs;
 pub(crate) mod swap;
 pub(crate) mod swap_utf16;

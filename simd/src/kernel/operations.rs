@@ -45,6 +45,18 @@ macro_rules! operations {
             fn ascii_valid_up_to(src: &[u8]) -> usize => (src)
                 scalar utf8::ascii_valid_up_to,
                 generic $crate::generic::ascii::ascii_valid_up_to::<W>;
+            /// Whether `offsets` (a string array's, `i32`) never decrease, the first is
+            /// not negative, the last is at most `values.len()`, and none below
+            /// `values.len()` points at a UTF-8 continuation byte: the offsets half of
+            /// `utfast::validate_utf8_offsets` (`utfast_scalar::offsets::on_boundaries`).
+            fn offsets_on_boundaries_i32(offsets: &[i32], values: &[u8]) -> bool => (offsets, values)
+                scalar offsets::on_boundaries_i32,
+                generic $crate::generic::offsets::on_boundaries_i32::<H>;
+            /// [`offsets_on_boundaries_i32`](Self::offsets_on_boundaries_i32) for `i64`
+            /// offsets.
+            fn offsets_on_boundaries_i64(offsets: &[i64], values: &[u8]) -> bool => (offsets, values)
+                scalar offsets::on_boundaries_i64,
+                generic $crate::generic::offsets::on_boundaries_i64::<H>;
             /// UTF-16 validation of bytes in byte order `e` (`valid_up_to` in bytes).
             fn validate_utf16(src: &[u8], e: Endian) -> Result<(), Utf16Error> => (src, e)
                 scalar utf16::validate_utf16_bytes,
@@ -332,7 +344,7 @@ macro_rules! kernel_items {
         /// those calls are direct).
         pub(crate) const SCALAR_OPS: Ops = {
             use utfast_scalar::{
-                cesu8, codepage, len, transcode as t, utf16, utf32, utf8, wtf8,
+                cesu8, codepage, len, offsets, transcode as t, utf16, utf32, utf8, wtf8,
             };
             Ops { $($op: $s,)* $($top: $ts,)* }
         };

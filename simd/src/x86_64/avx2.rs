@@ -11,6 +11,7 @@
 use crate::kernel::Kernel;
 use utfast_scalar::Mode;
 
+mod offsets;
 mod utf8_block;
 mod utf8_decode;
 
@@ -41,6 +42,20 @@ crate::kernel::simd_kernel! {
 
 /// The avx2 kernel's hooks (see `crate::generic::hooks`).
 pub(crate) struct Avx2;
+
+// Gathers: the string-array offsets check reads one byte per offset.
+impl crate::generic::offsets::OffsetsHooks for Avx2 {
+    #[inline(always)]
+    unsafe fn on_boundaries_i32(offsets: &[i32], values: &[u8]) -> Option<bool> {
+        // SAFETY: the hooks run only in the avx2 kernel (the caller's promise).
+        Some(unsafe { offsets::on_boundaries_i32(offsets, values) })
+    }
+    #[inline(always)]
+    unsafe fn on_boundaries_i64(offsets: &[i64], values: &[u8]) -> Option<bool> {
+        // SAFETY: as above.
+        Some(unsafe { offsets::on_boundaries_i64(offsets, values) })
+    }
+}
 // Sixteen registers of 32 bytes: the swap loops have none to spare.
 impl crate::generic::hooks::SwapHooks for Avx2 {
     const PAIR_RUNS_BY_EIGHT: bool = false;

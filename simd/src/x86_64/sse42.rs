@@ -41,6 +41,7 @@ pub(crate) struct Sse42;
 
 impl crate::generic::utf8_decode::DecodeHooks<core::arch::x86_64::__m128i> for Sse42 {}
 impl crate::generic::hooks::SwapHooks for Sse42 {}
+impl crate::generic::offsets::OffsetsHooks for Sse42 {}
 
 impl crate::generic::utf8_encode::EncodeHooks for Sse42 {
     #[inline(always)]
