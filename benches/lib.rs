@@ -82,11 +82,21 @@ pub fn cpu_name() -> String {
         .unwrap_or_else(|| "unknown CPU".into())
 }
 
+/// The repository's `tests/data`: the first ancestor of the including crate's
+/// directory that has it (this file is also the loader of `scripts/aarch64-speed`).
+fn data_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|p| p.join("tests/data"))
+        .find(|p| p.join("lipsum").is_dir())
+        .expect("tests/data in an ancestor of the crate")
+}
+
 /// The lipsum texts of `tests/data/lipsum` (`Arabic`, ..., `Russian`), by name, plus
 /// `Latin1`: the Latin text with every 16th a/e/o accented, so that Latin-1 input is
 /// not pure ASCII.
 pub fn lipsum_texts() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/lipsum");
+    let dir = data_dir().join("lipsum");
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .expect("tests/data/lipsum")
         .map(|f| f.expect("directory entry").path())
@@ -137,7 +147,8 @@ pub fn lipsum_texts() -> Vec<(String, String)> {
 /// Latin-1 text, see [`latin1_only`]) and `twitter.json`
 /// (`tests/data/texts`: JSON, mostly ASCII with Japanese strings).
 pub fn bench_texts() -> Vec<(String, String)> {
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data");
+    let data = data_dir();
+    let data = data.display();
     let mut out = lipsum_texts();
     let mut mars: Vec<_> = std::fs::read_dir(format!("{data}/wikipedia_mars"))
         .expect("tests/data/wikipedia_mars")

@@ -4,6 +4,7 @@
     scripts/bench.py run                  # every bench, every simdutf tier, 3 runs -> docs/benchmarks/*.csv
     scripts/bench.py report               # docs/benchmarks/*.csv -> docs/benchmarks.md
     scripts/bench.py compare --base REV   # REV's build against this tree's, interleaved runs
+    scripts/bench.py aarch64              # docs/aarch64-speed.md -> its section of docs/benchmarks.md
 
 The full run and report of a commit (about an hour on 2 idle cores with AVX-512:
 a transcode run takes 5-6 minutes, validate and lengths about one each, 3 runs x 3
@@ -60,6 +61,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "docs", "benchmarks")
 REPORT = os.path.join(ROOT, "docs", "benchmarks.md")
+# Written by scripts/aarch64-speed.sh; the report's section AARCH64_HEADING.
+AARCH64 = os.path.join(ROOT, "docs", "aarch64-speed.md")
+AARCH64_HEADING = "## aarch64 (estimated)"
 # simdutf's kernel of each tier -> our kernel of the same tier.
 TIER_KERNEL = {"westmere": "sse42", "haswell": "avx2", "icelake": "avx512-vbmi2"}
 ISA = {"westmere": "SSE4.2", "haswell": "AVX2", "icelake": "AVX-512 VBMI2"}
@@ -670,8 +674,45 @@ def cmd_report(a):
                   f"{R.median('cli', None, table, c, 'max_s'):.3f} | {ratio.get('iconv', '')} | "
                   f"{ratio.get('uconv', '')} |")
             p("")
+    P.extend(aarch64_section())
     with open(a.out, "w") as f:
         f.write("\n".join(P).rstrip() + "\n")
+    print(f"wrote {os.path.relpath(a.out, ROOT)}", file=sys.stderr)
+
+
+def aarch64_section():
+    """The lines of the section "aarch64 (estimated)": docs/aarch64-speed.md (from
+    scripts/aarch64-speed.sh, which has no CSV of its own) under the report's heading,
+    or nothing when that file is absent."""
+    if not os.path.exists(AARCH64):
+        return []
+    with open(AARCH64) as f:
+        body = f.read().rstrip()
+    return ["", AARCH64_HEADING, "",
+            "NEON against simdutf's arm64 kernel, estimated under QEMU and llvm-mca on this "
+            "x86-64 machine (`scripts/aarch64-speed.sh`, copied from "
+            "[`aarch64-speed.md`](aarch64-speed.md)).", "", body, ""]
+
+
+def cmd_aarch64(a):
+    """Replaces (or appends) the section "aarch64 (estimated)" of the report, leaving
+    the rest of it as it is: the x86 tables need an hour of benches, the estimates
+    twenty minutes of their own."""
+    with open(a.out) as f:
+        lines = f.read().rstrip("\n").split("\n")
+    if AARCH64_HEADING in lines:
+        start = lines.index(AARCH64_HEADING)
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
+                   len(lines))
+        # The blank line before the heading belongs to the section.
+        if start > 0 and lines[start - 1] == "":
+            start -= 1
+        lines[start:end] = []
+    section = aarch64_section()
+    if not section:
+        sys.exit(f"no {os.path.relpath(AARCH64, ROOT)}: run scripts/aarch64-speed.sh first")
+    with open(a.out, "w") as f:
+        f.write("\n".join(lines + section).rstrip() + "\n")
     print(f"wrote {os.path.relpath(a.out, ROOT)}", file=sys.stderr)
 
 
@@ -828,6 +869,11 @@ def main():
     p.add_argument("--dir", default=OUT_DIR)
     p.add_argument("--out", default=REPORT)
     p.set_defaults(func=cmd_report)
+
+    q = sub.add_parser("aarch64", help="put docs/aarch64-speed.md into docs/benchmarks.md "
+                       "as the section \"aarch64 (estimated)\", the rest unchanged")
+    q.add_argument("--out", default=REPORT)
+    q.set_defaults(func=cmd_aarch64)
 
     c = sub.add_parser("compare", help="a base commit's build against this tree's")
     common(c)
