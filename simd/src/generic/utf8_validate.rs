@@ -47,7 +47,8 @@
 //! of a sequence, which we precompute for every non-ASCII block ("incomplete":
 //! a saturating subtraction of `[.., EF, DF, BF]` from its last bytes, nonzero iff
 //! one of the last three bytes starts a sequence longer than what remains). After
-//! an ASCII block the following ASCII is skipped 128 bytes at a time.
+//! an ASCII block the following ASCII is skipped, the next block alone and then 128
+//! bytes at a time.
 //!
 //! The last partial block is copied into a zero-filled stack buffer together with
 //! the three bytes before it, so nothing past the slice is ever read; the zeros
@@ -75,6 +76,11 @@
 //! a block) or a coarser one (two blocks per test) was not kept: on such text the
 //! branch between an ASCII block and a checked one is taken at random, and a
 //! finer skip adds branches while a coarser one checks more blocks in full.
+//! The same holds inside a run: its first step after the ASCII block that starts
+//! it tests one block, not two, since a run in mixed text is often a block or two
+//! long (a two-block test that fails on its second block has read its first for
+//! nothing, and the checked loop reads it again); a run that goes on is taken two
+//! blocks a step, as a long one (English, JSON keys and markup) wants.
 //!
 //! # Why 512-bit vectors gain less than twice
 //!
@@ -693,15 +699,20 @@ pub(crate) unsafe fn find_error_block_nibbles<V: Vector, R: Rules, N: Nibbles<V>
                     continue;
                 }
                 // An ASCII block: only the end of the previous block can be wrong
-                // here; test it (and the errors so far), then skip ASCII two blocks
-                // at a time.
+                // here; test it (and the errors so far), then skip the ASCII that
+                // follows.
                 if !s.error.or(s.prev_incomplete).is_zero() {
                     return Some((unchecked, pos));
                 }
                 s.prev_incomplete = V::splat(0);
                 pos += BLOCK;
-                while pos + 2 * BLOCK <= len && all_ascii::<V, R>(ptr.add(pos), 2 * BLOCK) {
-                    pos += 2 * BLOCK;
+                // One block first: in mixed text most ASCII runs are short, and a test
+                // of two blocks that fails on the second reads the first again. After
+                // that, two at a time.
+                let mut step = BLOCK;
+                while pos + step <= len && all_ascii::<V, R>(ptr.add(pos), step) {
+                    pos += step;
+                    step = 2 * BLOCK;
                 }
                 unchecked = pos;
             }
