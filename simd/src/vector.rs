@@ -1,7 +1,7 @@
 //! The crate-private [`Vector`] trait: the handful of byte-vector operations the
 //! generic algorithms in `generic/` are written with, implemented once per ISA
 //! (`__m128i` for SSE4.2, `__m256i` for AVX2, `isa::Zmm` for AVX-512BW (real or modelled),
-//! `uint8x16_t` for NEON).
+//! `uint8x16_t` for NEON, `v128` for WebAssembly's simd128).
 //!
 //! The methods are `#[inline(always)]` and carry no `#[target_feature]`: they are
 //! meant to be inlined into a generic algorithm that is itself instantiated inside a
@@ -11,8 +11,8 @@
 //! Every method is `unsafe` for the same reason: it executes instructions of the
 //! implementing ISA, so the caller must have checked that the CPU supports them
 //! (for `__m128i`: SSSE3 and SSE4.1, implied by SSE4.2; `__m256i`: AVX2;
-//! `isa::Zmm`: AVX-512F and AVX-512BW (or the model); `uint8x16_t`: NEON). Pointer-taking methods
-//! additionally need the pointed-to bytes to be readable/writable.
+//! `isa::Zmm`: AVX-512F and AVX-512BW (or the model); `uint8x16_t`: NEON; `v128`: simd128,
+//! a compile-time feature of wasm builds). Pointer-taking methods additionally need the pointed-to bytes to be readable/writable.
 
 /// A vector of `Self::BYTES` unsigned bytes, made of 16-byte lanes.
 pub(crate) trait Vector: Copy {
@@ -131,7 +131,8 @@ pub(crate) trait Vector: Copy {
 
 /// Test helper for generic code: calls `$check::<V>()`, an `unsafe fn` generic over
 /// the vector type, for every 16- and 32-byte register type this CPU supports
-/// (`__m128i` with SSE4.2, `__m256i` with AVX2, `uint8x16_t` with NEON), each
+/// (`__m128i` with SSE4.2, `__m256i` with AVX2, `uint8x16_t` with NEON, `v128` in
+/// builds with simd128), each
 /// inside a function compiled with its features; so that the tests under
 /// `generic/` name no ISA.
 #[cfg(test)]
@@ -170,6 +171,12 @@ macro_rules! for_each_vector {
                 unsafe { neon() }
             }
         }
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            // SAFETY: the build has simd128, which an engine checks before it runs
+            // the module (wasm has no run-time detection).
+            unsafe { $check::<core::arch::wasm32::v128>() }
+        }
     }};
 }
 #[cfg(test)]
@@ -180,6 +187,9 @@ mod x86_64;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm32;
 
 #[cfg(test)]
 mod tests;
