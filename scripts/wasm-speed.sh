@@ -25,7 +25,7 @@ out=docs/wasm-speed.md
 [ $# -gt 0 ] && out="$CARGO_TARGET_DIR/wasm-speed.md"
 tables=$(mktemp)
 trap 'rm -f "$tables"' EXIT
-UTFAST_BENCH_TEXTS="${1:-}" node --no-warnings scripts/wasm/wasi-run.mjs "$module" | tee "$tables"
+UTFAST_BENCH_TEXTS="${1:-}" node --no-warnings --no-liftoff scripts/wasm/wasi-run.mjs "$module" | tee "$tables"
 {
     echo "# wasm kernel speed under node"
     echo

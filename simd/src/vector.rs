@@ -35,6 +35,15 @@ pub(crate) trait Vector: Copy {
     /// masks (`popcnt`) then beats turning the masks back into vectors to add them.
     const MASK_REGISTERS: bool = false;
 
+    /// Whether a loop that needs the bytes before a vector inside a block (UTF-8
+    /// validation's "prev1/prev2/prev3") loads them again from memory, one to three
+    /// bytes earlier, rather than shifting them in from the previous vector with
+    /// [`Vector::shift_in_one_byte`] and its siblings: loads are cheaper than the
+    /// cross-lane shuffles of the wide vectors. WebAssembly shifts: its engines keep
+    /// fewer vectors in registers than there are loads in a block (spilling them) and
+    /// turn the shifts into one `palignr` each.
+    const PREVIOUS_BY_LOADS: bool = true;
+
     /// Every byte set to `byte`.
     ///
     /// # Safety

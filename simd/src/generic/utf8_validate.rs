@@ -489,7 +489,7 @@ unsafe fn check_block<V: Vector, R: Rules, N: Nibbles<V>, const HISTORY: bool>(
             let p = ptr.add(j * V::BYTES);
             let before = input;
             input = V::load_unaligned(p);
-            let (prev1, prev2, prev3) = if HISTORY || j > 0 {
+            let (prev1, prev2, prev3) = if (HISTORY && j == 0) || (j > 0 && V::PREVIOUS_BY_LOADS) {
                 (
                     V::load_unaligned(p.sub(1)),
                     V::load_unaligned(p.sub(2)),

@@ -10,6 +10,7 @@ use core::arch::wasm32::*;
 
 impl Vector for v128 {
     const BYTES: usize = 16;
+    const PREVIOUS_BY_LOADS: bool = false;
 
     #[inline(always)]
     unsafe fn splat(byte: u8) -> Self {
@@ -48,7 +49,9 @@ impl Vector for v128 {
     }
     #[inline(always)]
     unsafe fn shr4(self) -> Self {
-        u8x16_shr(self, 4)
+        // Engines have no byte shift on x86 and build `u8x16_shr`'s mask anew at
+        // every use; a 16-bit shift and an `and` with a constant are two instructions.
+        v128_and(u16x8_shr(self, 4), u8x16_splat(0x0F))
     }
     #[inline(always)]
     unsafe fn lookup16(self, table: Self) -> Self {
