@@ -78,7 +78,9 @@ fn main() {
     let (wasm, scalar) = (kernel("wasm"), kernel("scalar"));
     println!(
         "kernels: {:?}",
-        utfast_simd::available().map(|k| k.name()).collect::<Vec<_>>()
+        utfast_simd::available()
+            .map(|k| k.name())
+            .collect::<Vec<_>>()
     );
 
     // Validation: ours with the exact error (`validate_utf8`, what
@@ -88,8 +90,18 @@ fn main() {
     table(
         &texts,
         "UTF-8 validation",
-        &["wasm validate_utf8", "simdutf8 compat", "wasm is_utf8", "simdutf8 basic", "scalar validate_utf8"],
-        &[("compat ratio", 0, 1), ("basic ratio", 2, 3), ("wasm/scalar", 0, 4)],
+        &[
+            "wasm validate_utf8",
+            "simdutf8 compat",
+            "wasm is_utf8",
+            "simdutf8 basic",
+            "scalar validate_utf8",
+        ],
+        &[
+            ("compat ratio", 0, 1),
+            ("basic ratio", 2, 3),
+            ("wasm/scalar", 0, 4),
+        ],
         |s| {
             let b = s.as_bytes();
             let fs: Vec<Box<dyn FnMut()>> = vec![
@@ -105,25 +117,31 @@ fn main() {
 
     // Transcoding, strict (validating) mode, into a buffer of the largest size.
     let transcode = |from: Encoding, to: Encoding, title: &str| {
-        table(&texts, title, &["wasm", "scalar"], &[("wasm/scalar", 0, 1)], |s| {
-            let src: Vec<u8> = match from {
-                Encoding::Utf8 => s.as_bytes().to_vec(),
-                _ => s.encode_utf16().flat_map(u16::to_le_bytes).collect(),
-            };
-            let src: &'static [u8] = Box::leak(src.into_boxed_slice());
-            let len = src.len();
-            let fs: Vec<Box<dyn FnMut()>> = [wasm, scalar]
-                .into_iter()
-                .map(|k| {
-                    let mut dst = vec![0u8; 3 * len + 64];
-                    Box::new(move || {
-                        let n = k.transcode(black_box(src), &mut dst, from, to, Mode::Strict);
-                        assert!(n.is_ok());
-                    }) as Box<dyn FnMut()>
-                })
-                .collect();
-            (len, fs)
-        });
+        table(
+            &texts,
+            title,
+            &["wasm", "scalar"],
+            &[("wasm/scalar", 0, 1)],
+            |s| {
+                let src: Vec<u8> = match from {
+                    Encoding::Utf8 => s.as_bytes().to_vec(),
+                    _ => s.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+                };
+                let src: &'static [u8] = Box::leak(src.into_boxed_slice());
+                let len = src.len();
+                let fs: Vec<Box<dyn FnMut()>> = [wasm, scalar]
+                    .into_iter()
+                    .map(|k| {
+                        let mut dst = vec![0u8; 3 * len + 64];
+                        Box::new(move || {
+                            let n = k.transcode(black_box(src), &mut dst, from, to, Mode::Strict);
+                            assert!(n.is_ok());
+                        }) as Box<dyn FnMut()>
+                    })
+                    .collect();
+                (len, fs)
+            },
+        );
     };
     transcode(Encoding::Utf8, Encoding::Utf16Le, "UTF-8 -> UTF-16LE");
     transcode(Encoding::Utf16Le, Encoding::Utf8, "UTF-16LE -> UTF-8");

@@ -183,8 +183,10 @@ impl Lookup128 for v128 {
 
     #[inline(always)]
     unsafe fn table128(t: &[u8; 128]) -> [v128; 8] {
-        // SAFETY: `t` is 128 readable bytes, 16 per slice.
-        core::array::from_fn(|k| unsafe { v128_load(t.as_ptr().add(16 * k).cast()) })
+        core::array::from_fn(|k| {
+            // SAFETY: `t` is 128 readable bytes, 16 per slice (`k < 8`).
+            unsafe { v128_load(t.as_ptr().add(16 * k).cast()) }
+        })
     }
 
     #[inline(always)]
@@ -208,7 +210,10 @@ impl Lookup128 for v128 {
         let i = v128_xor(self, u8x16_splat(0x80));
         let mut x = u8x16_splat(0);
         for (k, slice) in t.iter().enumerate() {
-            x = v128_or(x, i8x16_swizzle(*slice, i8x16_sub(i, u8x16_splat(16 * k as u8))));
+            x = v128_or(
+                x,
+                i8x16_swizzle(*slice, i8x16_sub(i, u8x16_splat(16 * k as u8))),
+            );
         }
         x
     }
