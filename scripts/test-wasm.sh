@@ -17,22 +17,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-. scripts/debian-packages.sh
-node=()
-command -v node >/dev/null 2>&1 || node=(nodejs)
-need_packages test-wasm.sh rustc-web rust-web-src lld-16 wasi-libc "${node[@]}"
-if ! cargo +nightly --version >/dev/null 2>&1; then
-    echo "test-wasm.sh: needs rustup's nightly toolchain (its cargo's -Zbuild-std)" >&2
-    exit 1
-fi
-
 . scripts/wasm/env.sh
+wasm_prepare test-wasm.sh
 export UTFAST_QEMU=1
 
 "$RUSTC" --version
 node --version
+# One cargo call for both test binaries (their dependencies, std among them, build in
+# parallel); no debug info, which slows the wasm build and which CI never reads.
 # `--nocapture` shows which kernels ran (`kernels under test: ["wasm", "scalar"]`); one
 # test thread, as WASI has none.
-wasm_cargo test -p utfast-simd --lib "$@" -- --test-threads=1 --nocapture
-wasm_cargo test -p utfast-simd --test kernels "$@" -- --test-threads=1 --nocapture \
-    --skip validate::utf8_exhaustive::
+CARGO_PROFILE_TEST_DEBUG=false wasm_cargo test -p utfast-simd --lib --test kernels "$@" -- \
+    --test-threads=1 --nocapture --skip validate::utf8_exhaustive::

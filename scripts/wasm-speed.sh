@@ -11,13 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-. scripts/debian-packages.sh
-node=()
-command -v node >/dev/null 2>&1 || node=(nodejs)
-need_packages wasm-speed.sh rustc-web rust-web-src lld-16 wasi-libc "${node[@]}"
-
 export CARGO_TARGET_DIR="$PWD/target/wasm-speed"
 . scripts/wasm/env.sh
+wasm_prepare wasm-speed.sh
 (cd scripts/wasm-speed && wasm_cargo build --release)
 module="$CARGO_TARGET_DIR/wasm32-wasip1/release/wasm-speed.wasm"
 

@@ -1,6 +1,10 @@
 # Sourced by scripts/test-wasm.sh and scripts/wasm-speed.sh: the settings of a wasm32
-# build with simd128 (see test-wasm.sh), and `wasm_cargo`, cargo for wasm32-wasip1
-# with std built from Debian's sources. Run from the repository root.
+# build with simd128 (see test-wasm.sh); `wasm_prepare SCRIPT`, which installs the
+# Debian packages if they are missing and checks for nightly cargo; `wasm_cargo`,
+# cargo for wasm32-wasip1 with std built from Debian's sources. Run from the
+# repository root.
+
+. scripts/debian-packages.sh
 
 export RUSTC=/usr/bin/rustc
 export RUSTC_BOOTSTRAP=1
@@ -16,4 +20,14 @@ wasm_cargo() {
     local cmd=$1
     shift
     cargo +nightly "$cmd" -Zbuild-std=std,panic_abort --target wasm32-wasip1 "$@"
+}
+
+wasm_prepare() {
+    local node=()
+    command -v node >/dev/null 2>&1 || node=(nodejs)
+    need_packages "$1" rustc-web rust-web-src lld-16 wasi-libc "${node[@]}"
+    if ! cargo +nightly --version >/dev/null 2>&1; then
+        echo "$1: needs rustup's nightly toolchain (its cargo's -Zbuild-std)" >&2
+        exit 1
+    fi
 }

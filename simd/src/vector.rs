@@ -11,8 +11,9 @@
 //! Every method is `unsafe` for the same reason: it executes instructions of the
 //! implementing ISA, so the caller must have checked that the CPU supports them
 //! (for `__m128i`: SSSE3 and SSE4.1, implied by SSE4.2; `__m256i`: AVX2;
-//! `isa::Zmm`: AVX-512F and AVX-512BW (or the model); `uint8x16_t`: NEON; `v128`: simd128,
-//! a compile-time feature of wasm builds). Pointer-taking methods additionally need the pointed-to bytes to be readable/writable.
+//! `isa::Zmm`: AVX-512F and AVX-512BW (or the model); `uint8x16_t`: NEON; `v128`:
+//! simd128, a compile-time feature of wasm builds). Pointer-taking methods
+//! additionally need the pointed-to bytes to be readable/writable.
 
 /// A vector of `Self::BYTES` unsigned bytes, made of 16-byte lanes.
 pub(crate) trait Vector: Copy {
