@@ -1,9 +1,16 @@
 //! String columns: `validate_utf8_offsets` against Arrow's own validation
 //! (`ArrayData::validate_full`, and `StringArray::try_new`) and against our plain
 //! `validate_utf8` over the same bytes; `transcode_array` from windows-1251 against a
-//! row-by-row encoding_rs conversion. 1M strings of 8 to 64 bytes cut from the lipsum
-//! texts at character boundaries; every row timed side by side in interleaved rounds
-//! (`time_all`), milliseconds per column and the ratios.
+//! row-by-row encoding_rs conversion. 1M strings of 8 to 64 bytes cut at character
+//! boundaries from the lipsum texts, from the Wikipedia "Mars" articles (`Mars-mix`:
+//! each string from the next of the 18 languages, so the column mixes scripts and
+//! ASCII runs as real columns do; `Mars-Russian` for windows-1251) and from
+//! twitter.json; every row timed side by side in interleaved rounds (`time_all`),
+//! milliseconds per column and the ratios.
+//!
+//! `transcode_array`'s table also times the floor of any conversion into a new column
+//! on this machine: allocating the output's size and writing every byte of it once
+//! (`alloc+fill`: the page faults of fresh memory, which both sides pay).
 //!
 //! Run: `cargo bench -p utfast-benches --bench arrow [-- --markdown] [FILTER]`
 
@@ -14,33 +21,37 @@ use arrow_data::ArrayData;
 use arrow_schema::DataType;
 use std::hint::black_box;
 use utfast::{Encoding, Mode};
-use utfast_benches::{bench_args, cpu_name, lipsum_texts, print_row, time_all};
+use utfast_benches::{bench_args, bench_texts, cpu_name, print_row, time_all};
 use utfast_testkit::Rng;
 
 const STRINGS: usize = 1_000_000;
 
-/// `STRINGS` strings of 8 to 64 bytes cut from `text` (repeated), at character
+/// `STRINGS` strings of 8 to 64 bytes cut from `texts` (each string from the next
+/// text, each text read on from where its last string ended, repeated), at character
 /// boundaries: the values and the offsets.
-fn column(text: &str, rng: &mut Rng) -> (Vec<u8>, Vec<i32>) {
+fn column(texts: &[&str], rng: &mut Rng) -> (Vec<u8>, Vec<i32>) {
     let mut values = Vec::new();
     let mut offsets = vec![0i32];
-    let mut at = 0;
+    let mut at = vec![0; texts.len()];
+    let mut t = 0;
     while offsets.len() <= STRINGS {
-        let mut end = at + 8 + rng.below(57);
+        t = (t + 1) % texts.len();
+        let text = texts[t];
+        let mut end = at[t] + 8 + rng.below(57);
         if end >= text.len() {
-            at = 0;
+            at[t] = 0;
             continue;
         }
         while !text.is_char_boundary(end) {
             end -= 1;
         }
-        let mut start = at;
+        let mut start = at[t];
         while !text.is_char_boundary(start) {
             start += 1;
         }
         values.extend_from_slice(&text.as_bytes()[start..end]);
         offsets.push(values.len() as i32);
-        at = end;
+        at[t] = end;
     }
     (values, offsets)
 }
@@ -57,19 +68,24 @@ fn main() {
         "kernel: {}; {STRINGS} strings of 8-64 bytes",
         utfast::kernel::active().name()
     );
-    let texts = lipsum_texts();
-    let text = |name: &str| {
-        texts
-            .iter()
-            .find(|(n, _)| n == name)
-            .expect("lipsum")
-            .1
-            .clone()
+    let texts = bench_texts();
+    // The texts of a column (none: the row is skipped).
+    let text = |name: &str| -> Vec<&str> {
+        let of = |n: &str| texts.iter().find(|(t, _)| t == n).map(|(_, s)| s.as_str());
+        match name {
+            "Mars-mix" => texts
+                .iter()
+                .filter(|(t, _)| t.starts_with("Mars-") && !t.ends_with("-latin1"))
+                .map(|(_, s)| s.as_str())
+                .collect(),
+            // None when UTFAST_BENCH_TEXTS leaves it out.
+            _ => of(name).into_iter().collect(),
+        }
     };
     let mut rng = Rng(2026);
 
     if keep("validate_utf8_offsets") {
-        println!("\nvalidate_utf8_offsets: ms per column");
+        println!("\n## validate_utf8_offsets (ms per column)");
         print_row(
             &[
                 "text",
@@ -85,8 +101,12 @@ fn main() {
             markdown,
             true,
         );
-        for name in ["Latin", "Russian", "Chinese"] {
-            let (values, offsets) = column(&text(name), &mut rng);
+        for name in ["Latin", "Russian", "Chinese", "Mars-mix", "twitter.json"] {
+            let parts = text(name);
+            if parts.is_empty() {
+                continue;
+            }
+            let (values, offsets) = column(&parts, &mut rng);
             let data = ArrayData::builder(DataType::Utf8)
                 .len(STRINGS)
                 .add_buffer(Buffer::from_slice_ref(&offsets))
@@ -125,23 +145,30 @@ fn main() {
     }
 
     if keep("transcode_array") {
-        println!("\ntranscode_array from windows-1251: ms per column");
+        println!("\n## transcode_array from windows-1251 (ms per column)");
         print_row(
             &[
                 "text",
                 "ours",
                 "enc_rs+String",
                 "enc_rs+Cow",
+                "alloc+fill",
                 "String/ours",
                 "Cow/ours",
+                "ours/floor",
             ]
             .map(String::from),
             markdown,
             true,
         );
-        for name in ["Russian", "Latin"] {
-            let (values, offsets) = column(&text(name), &mut rng);
-            // The same rows in windows-1251 (Latin: ASCII but for a few signs).
+        for name in ["Russian", "Latin", "Mars-Russian", "twitter.json"] {
+            let parts = text(name);
+            if parts.is_empty() {
+                continue;
+            }
+            let (values, offsets) = column(&parts, &mut rng);
+            // The same rows in windows-1251 (Latin: ASCII but for a few signs;
+            // twitter.json: ASCII but for its Japanese, which becomes `?`).
             let rows: Vec<Vec<u8>> = offsets
                 .windows(2)
                 .map(|w| {
@@ -157,6 +184,10 @@ fn main() {
                 .collect();
             let array = BinaryArray::from(rows.iter().map(|r| r.as_slice()).collect::<Vec<_>>());
             let a = &array;
+            let utf8_len = utfast::arrow::transcode_array(a, Encoding::Windows1251, Mode::Strict)
+                .expect("valid")
+                .values()
+                .len();
             let t = time_all(&mut [
                 Box::new(|| {
                     let s = utfast::arrow::transcode_array(
@@ -193,6 +224,10 @@ fn main() {
                     }
                     black_box(b.finish());
                 }),
+                Box::new(|| {
+                    let v = vec![1u8; black_box(utf8_len)];
+                    black_box(v);
+                }),
             ]);
             print_row(
                 &[
@@ -200,8 +235,10 @@ fn main() {
                     ms(t[0]),
                     ms(t[1]),
                     ms(t[2]),
+                    ms(t[3]),
                     format!("{:.1}", t[1] / t[0]),
                     format!("{:.1}", t[2] / t[0]),
+                    format!("{:.1}", t[0] / t[3]),
                 ],
                 markdown,
                 false,

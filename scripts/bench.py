@@ -5,6 +5,7 @@
     scripts/bench.py report               # docs/benchmarks/*.csv -> docs/benchmarks.md
     scripts/bench.py compare --base REV   # REV's build against this tree's, interleaved runs
     scripts/bench.py aarch64              # docs/aarch64-speed.md -> its section of docs/benchmarks.md
+    scripts/bench.py consumers            # consumer kernels + arrow bench -> docs/consumers.md and its section (minutes)
 
 The full run and report of a commit (about an hour on 2 idle cores with AVX-512:
 a transcode run takes 5-6 minutes, validate and lengths about one each, 3 runs x 3
@@ -64,6 +65,12 @@ REPORT = os.path.join(ROOT, "docs", "benchmarks.md")
 # Written by scripts/aarch64-speed.sh; the report's section AARCH64_HEADING.
 AARCH64 = os.path.join(ROOT, "docs", "aarch64-speed.md")
 AARCH64_HEADING = "## aarch64 (estimated)"
+# Written by `consumers`; the report's section CONSUMERS_HEADING.
+CONSUMERS = os.path.join(ROOT, "docs", "consumers.md")
+CONSUMERS_HEADING = "## Consumer kernels and Arrow columns"
+# The tables of `validate --tables` that `consumers` runs (each its own filter).
+CONSUMER_TABLES = ("ascii_valid_up_to", "is_ascii_utf16", "is_latin1_utf16",
+                   "make_well_formed_utf16")
 # simdutf's kernel of each tier -> our kernel of the same tier.
 TIER_KERNEL = {"westmere": "sse42", "haswell": "avx2", "icelake": "avx512-vbmi2"}
 ISA = {"westmere": "SSE4.2", "haswell": "AVX2", "icelake": "AVX-512 VBMI2"}
@@ -674,6 +681,7 @@ def cmd_report(a):
                   f"{R.median('cli', None, table, c, 'max_s'):.3f} | {ratio.get('iconv', '')} | "
                   f"{ratio.get('uconv', '')} |")
             p("")
+    P.extend(consumers_section())
     P.extend(aarch64_section())
     with open(a.out, "w") as f:
         f.write("\n".join(P).rstrip() + "\n")
@@ -694,26 +702,96 @@ def aarch64_section():
             "[`aarch64-speed.md`](aarch64-speed.md)).", "", body, ""]
 
 
-def cmd_aarch64(a):
-    """Replaces (or appends) the section "aarch64 (estimated)" of the report, leaving
-    the rest of it as it is: the x86 tables need an hour of benches, the estimates
-    twenty minutes of their own."""
-    with open(a.out) as f:
+def splice_section(out, heading, section):
+    """Replaces (or appends) the section under `heading` of the report `out` with the
+    lines `section`, leaving the rest of it as it is."""
+    with open(out) as f:
         lines = f.read().rstrip("\n").split("\n")
-    if AARCH64_HEADING in lines:
-        start = lines.index(AARCH64_HEADING)
+    if heading in lines:
+        start = lines.index(heading)
         end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
                    len(lines))
         # The blank line before the heading belongs to the section.
         if start > 0 and lines[start - 1] == "":
             start -= 1
         lines[start:end] = []
+    with open(out, "w") as f:
+        f.write("\n".join(lines + section).rstrip() + "\n")
+    print(f"wrote {os.path.relpath(out, ROOT)}", file=sys.stderr)
+
+
+def cmd_aarch64(a):
+    """Replaces (or appends) the section "aarch64 (estimated)" of the report, leaving
+    the rest of it as it is: the x86 tables need an hour of benches, the estimates
+    twenty minutes of their own."""
     section = aarch64_section()
     if not section:
         sys.exit(f"no {os.path.relpath(AARCH64, ROOT)}: run scripts/aarch64-speed.sh first")
-    with open(a.out, "w") as f:
-        f.write("\n".join(lines + section).rstrip() + "\n")
-    print(f"wrote {os.path.relpath(a.out, ROOT)}", file=sys.stderr)
+    splice_section(a.out, AARCH64_HEADING, section)
+
+
+def consumers_section():
+    """The lines of the section of the consumer kernels and Arrow columns:
+    docs/consumers.md (written by `consumers`) under the report's heading, or nothing
+    when that file is absent."""
+    if not os.path.exists(CONSUMERS):
+        return []
+    with open(CONSUMERS) as f:
+        body = f.read().rstrip()
+    return ["", CONSUMERS_HEADING, "", "What JavaScript engines and Arrow pipelines call "
+            "(`scripts/bench.py consumers`, copied from [`consumers.md`](consumers.md)): "
+            "the ASCII/Latin-1 prefix checks and `make_well_formed_utf16` against "
+            "encoding_rs and simdutf, `validate_utf8_offsets` against arrow-rs's own "
+            "validation, `transcode_array` against a row-by-row encoding_rs loop.", "",
+            body, ""]
+
+
+def cmd_consumers(a):
+    """Runs the consumer tables of `validate --tables` and the `arrow` bench `--runs`
+    times (interleaved), writes the median of each cell to docs/consumers.md and puts
+    it into the report as its own section: minutes, not the hour of a full run."""
+    exes = build(ROOT, ["validate", "arrow"])
+    tier = default_tiers()[-1]
+    runs = []
+    for i in range(a.runs):
+        for t in CONSUMER_TABLES:
+            print(f"run {i + 1}/{a.runs}: validate {t} (simdutf {tier})", file=sys.stderr)
+            runs.append(("validate", run_bench(exes["validate"], "validate", ROOT, tier,
+                                               a.offsets, t, a.texts)))
+        print(f"run {i + 1}/{a.runs}: arrow", file=sys.stderr)
+        runs.append(("arrow", run_bench(exes["arrow"], "arrow", ROOT, tier, a.offsets, None,
+                                        a.texts)))
+    tables, values, cpu = {}, {}, "?"
+    for _, out in runs:
+        meta, parsed = parse(out)
+        cpu = meta.get("cpu", cpu)
+        for name, (header, rows) in parsed.items():
+            tables.setdefault(name, (header, [r[0] for r in rows]))
+            for r in rows:
+                for col, v in zip(header[1:], r[1:]):
+                    try:
+                        values.setdefault((name, r[0], col), []).append(float(v))
+                    except ValueError:
+                        pass
+    P = [f"CPU: {cpu}; commit {commit_of(ROOT)}; {datetime.date.today()}; simdutf "
+         f"`{tier}`; the median of {a.runs} runs per cell (ratios of medians are "
+         "medians of each run's own ratio only roughly).", ""]
+    for name in [t for t in CONSUMER_TABLES if t in tables] + \
+            [t for t in tables if t not in CONSUMER_TABLES]:
+        header, files = tables[name]
+        P += [f"### `{name}`", "", "| " + " | ".join(header) + " |",
+              "|" + "---|" * len(header)]
+        for f in files:
+            cells = []
+            for col in header[1:]:
+                v = values.get((name, f, col))
+                cells.append(fmt(statistics.median(v)) if v else "")
+            P.append(f"| {f} | " + " | ".join(cells) + " |")
+        P.append("")
+    with open(CONSUMERS, "w") as f:
+        f.write("\n".join(P).rstrip() + "\n")
+    print(f"wrote {os.path.relpath(CONSUMERS, ROOT)}", file=sys.stderr)
+    splice_section(a.out, CONSUMERS_HEADING, consumers_section())
 
 
 def best_kernel_col(R, tier):
@@ -874,6 +952,13 @@ def main():
                        "as the section \"aarch64 (estimated)\", the rest unchanged")
     q.add_argument("--out", default=REPORT)
     q.set_defaults(func=cmd_aarch64)
+
+    k = sub.add_parser("consumers", help="run the consumer kernels' tables and the arrow "
+                       "bench; write docs/consumers.md and its section of docs/benchmarks.md")
+    common(k)
+    k.add_argument("--runs", type=int, default=3, help="runs (default 3)")
+    k.add_argument("--out", default=REPORT)
+    k.set_defaults(func=cmd_consumers)
 
     c = sub.add_parser("compare", help="a base commit's build against this tree's")
     common(c)

@@ -30,6 +30,8 @@ use arrow_array::{
 use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use core::fmt;
 
+mod lengths;
+
 /// A `Binary` column whose rows are UTF-8 as a `Utf8` column, with the same buffers
 /// (the values are not copied), nulls kept.
 ///
@@ -116,8 +118,9 @@ impl core::error::Error for TranscodeArrayError {}
 /// A `Binary` column of text in `from` as a new UTF-8 `Utf8` column, nulls kept.
 ///
 /// How: for the single-byte encodings (Latin-1, KOI8-R, windows-1251, IBM866), where
-/// every byte is one character, the rows' UTF-8 lengths are counted from a per-byte
-/// table, then the whole values buffer is converted in one call. For the others,
+/// every byte is one character, the UTF-8 offsets follow from the input's by one
+/// count over the values, eight bytes at a time, then the whole values buffer is
+/// converted in one call. For the others,
 /// each row's exact length (its lossy length, which is its strict one when it is
 /// valid) is counted, then the rows are converted one after the other into the one
 /// output buffer. Either way the output is allocated once at its exact size, and
@@ -179,19 +182,13 @@ pub fn transcode_large_array(
     transcode_generic(array, from, mode)
 }
 
-/// The UTF-8 length of each byte's character, for encodings of one byte per
-/// character (every byte decodes); `None` for the others.
-fn single_byte_lengths(from: Encoding) -> Option<[u8; 256]> {
-    let decode: fn(u8) -> char = match from {
-        Encoding::Latin1 => char::from,
-        _ => {
-            let cp = crate::CodePage::of(from)?;
-            return Some(core::array::from_fn(|b| {
-                cp.decode(b as u8).len_utf8() as u8
-            }));
-        }
-    };
-    Some(core::array::from_fn(|b| decode(b as u8).len_utf8() as u8))
+/// The UTF-8 counter of an encoding of one byte per character (every byte
+/// decodes); `None` for the others.
+fn single_byte(from: Encoding) -> Option<lengths::Counter> {
+    match from {
+        Encoding::Latin1 => Some(lengths::Counter::new(char::from)),
+        _ => crate::CodePage::of(from).map(|cp| lengths::Counter::new(move |b| cp.decode(b))),
+    }
 }
 
 fn transcode_generic<O: OffsetSizeTrait + Offset>(
@@ -203,17 +200,9 @@ fn transcode_generic<O: OffsetSizeTrait + Offset>(
     let values = array.values().as_slice();
     let offset = |total: usize| O::from_usize(total).ok_or(TranscodeArrayError::OffsetOverflow);
     let mut out_offsets: Vec<O> = Vec::with_capacity(offsets.len());
-    out_offsets.push(O::usize_as(0));
-    let out = if let Some(lengths) = single_byte_lengths(from) {
-        let mut total = 0usize;
-        for w in offsets.windows(2) {
-            let row = &values[w[0].as_usize()..w[1].as_usize()];
-            total += row
-                .iter()
-                .map(|&b| lengths[b as usize] as usize)
-                .sum::<usize>();
-            out_offsets.push(offset(total)?);
-        }
+    let out = if let Some(counter) = single_byte(from) {
+        counter.offsets(values, offsets, |o| o.as_usize(), offset, &mut out_offsets)?;
+        let total = out_offsets.last().map_or(0, |o| o.as_usize());
         let (first, last) = (offsets[0].as_usize(), offsets[offsets.len() - 1].as_usize());
         let mut out = alloc::vec![0u8; total];
         // Every byte decodes, and the lengths come from the same table.
@@ -242,6 +231,7 @@ fn transcode_generic<O: OffsetSizeTrait + Offset>(
                 })
         };
         let mut total = 0usize;
+        out_offsets.push(O::usize_as(0));
         for (_, row) in rows() {
             total += crate::lossy_output_len(row, from, Encoding::Utf8);
             out_offsets.push(offset(total)?);

@@ -204,3 +204,53 @@ fn windows_1251_rows_and_empty_columns() {
     .unwrap_err();
     assert_eq!(e.to_string().split(':').next(), Some("row 1"));
 }
+
+/// The single-byte encodings' path (offsets counted over the whole values buffer, in
+/// chunks of blocks): long columns of every byte value, in runs of one kind (ASCII,
+/// letters, the signs of 0x80-0xBF) so that whole blocks take each way of counting,
+/// sliced so that the first offset is not 0, against the row-by-row oracle.
+#[test]
+fn single_byte_columns_long_and_sliced() {
+    if each_kernel("single_byte_columns_long_and_sliced") {
+        return;
+    }
+    let mut rng = Rng(0x51C3);
+    let mut pages = 0;
+    for from in Encoding::ALL {
+        let every_byte_decodes = (0..=255u8)
+            .all(|b| utfast::transcode_to_vec(&[b], from, Encoding::Utf8, Mode::Strict).is_ok());
+        if from.unit_size() != 1 || !every_byte_decodes {
+            continue; // not an encoding of one byte per character
+        }
+        for case in 0..6 {
+            let n = [3, 40, 2_000][case % 3];
+            let rows: Vec<Option<Vec<u8>>> = (0..n)
+                .map(|_| {
+                    if rng.below(10) == 0 {
+                        return None;
+                    }
+                    let (lo, span) =
+                        [(0, 0x80), (0x80, 0x40), (0xC0, 0x40), (0, 0x100)][rng.below(4)];
+                    let len = rng.below(if case % 2 == 0 { 70 } else { 400 });
+                    Some((0..len).map(|_| (lo + rng.below(span)) as u8).collect())
+                })
+                .collect();
+            let array = binary(&rows);
+            let at = rng.below(n.min(5) + 1);
+            let sliced = array.slice(at, array.len() - at - rng.below(2).min(array.len() - at));
+            for a in [&array, &sliced] {
+                let got = transcode_array(a, from, Mode::Strict).unwrap();
+                let want = row_by_row(a, from, Mode::Strict).unwrap();
+                assert_eq!(got.len(), want.len());
+                for i in 0..a.len() {
+                    if !a.is_null(i) {
+                        assert_eq!(got.value(i), want.value(i), "{from:?} case {case} row {i}");
+                    }
+                }
+                assert_eq!(got.nulls(), a.nulls());
+            }
+        }
+        pages += 1;
+    }
+    assert!(pages >= 4, "Latin-1 and the code pages");
+}

@@ -33,6 +33,20 @@ pub const SHORT_INPUT_LEN: usize = 64;
 /// ```
 #[inline]
 pub fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> {
+    // The test of the shortest strings inlines into the caller; the rest is a call.
+    // One function holding both is too large to inline, and its entry saves the
+    // registers the DFA needs before it looks at the string: a cost as large as the
+    // whole check of a string of one to three bytes.
+    if tiny_ascii(src) {
+        Ok(())
+    } else {
+        validate_utf8_any(src)
+    }
+}
+
+/// [`validate_utf8`] but for its inlined test of the shortest strings.
+#[inline(never)]
+fn validate_utf8_any(src: &[u8]) -> Result<(), Utf8Error> {
     if src.len() < SHORT_INPUT_LEN {
         validate_utf8_short(src)
     } else {
@@ -65,6 +79,13 @@ pub fn validate_utf8_short(src: &[u8]) -> Result<(), Utf8Error> {
 /// ```
 #[inline]
 pub fn is_utf8(src: &[u8]) -> bool {
+    // As in `validate_utf8`: the shortest strings are tested inline.
+    tiny_ascii(src) || is_utf8_any(src)
+}
+
+/// [`is_utf8`] but for its inlined test of the shortest strings.
+#[inline(never)]
+fn is_utf8_any(src: &[u8]) -> bool {
     if src.len() < SHORT_INPUT_LEN {
         is_utf8_short(src)
     } else {
