@@ -15,21 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need_install=0
-for bin in /usr/bin/rustc aarch64-linux-gnu-gcc qemu-aarch64; do
-    command -v "$bin" >/dev/null 2>&1 || need_install=1
-done
-dpkg -s libstd-rust-web-dev:arm64 >/dev/null 2>&1 || need_install=1
-if [ "$need_install" = 1 ]; then
-    if [ "$(id -u)" != 0 ]; then
-        echo "test-aarch64.sh: missing packages and not root; see ../shared/AARCH64.md" >&2
-        exit 1
-    fi
-    dpkg --add-architecture arm64
-    apt-get update -q
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q rustc-web gcc-aarch64-linux-gnu \
-        libc6-dev-arm64-cross qemu-user libstd-rust-web-dev:arm64
-fi
+. scripts/debian-packages.sh
+need_packages test-aarch64.sh rustc-web gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user \
+    libstd-rust-web-dev:arm64
 
 export RUSTC=/usr/bin/rustc
 export CARGO_TARGET_DIR=target/aarch64-qemu

@@ -10,7 +10,7 @@ pub fn available() -> impl Iterator<Item = &'static Kernel> {
 
 /// Every kernel compiled into this build, best first, each `Some` only if the CPU
 /// supports it.
-fn candidates() -> [Option<&'static Kernel>; 6] {
+fn candidates() -> [Option<&'static Kernel>; 7] {
     [
         #[cfg(target_arch = "x86_64")]
         crate::x86_64::avx512::vbmi2::kernel(),
@@ -31,6 +31,10 @@ fn candidates() -> [Option<&'static Kernel>; 6] {
         #[cfg(target_arch = "aarch64")]
         crate::aarch64::neon::kernel(),
         #[cfg(not(target_arch = "aarch64"))]
+        None,
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        crate::wasm32::simd128::kernel(),
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         None,
         Some(&SCALAR),
     ]

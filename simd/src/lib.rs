@@ -9,7 +9,7 @@
 //! builder), `dispatch` (registry, detection, cache), `vector`/`vector_ext` (the
 //! crate-private `Vector` traits and one impl per ISA), `generic` (each algorithm
 //! once, generic over `Vector`, with hooks for ISA-specific block code), and one file
-//! per kernel (`x86_64/{sse42,avx2}.rs`, `x86_64/avx512/{bw,vbmi2}.rs`, `aarch64/neon.rs`) holding its
+//! per kernel (`x86_64/{sse42,avx2}.rs`, `x86_64/avx512/{bw,vbmi2}.rs`, `aarch64/neon.rs`, `wasm32/simd128.rs`) holding its
 //! detection, its instantiation and its table.
 #![no_std]
 
@@ -25,6 +25,8 @@ mod generic;
 mod tables;
 mod vector;
 mod vector_ext;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm32;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 

@@ -1,7 +1,7 @@
 //! The crate-private [`Vector`] trait: the handful of byte-vector operations the
 //! generic algorithms in `generic/` are written with, implemented once per ISA
 //! (`__m128i` for SSE4.2, `__m256i` for AVX2, `isa::Zmm` for AVX-512BW (real or modelled),
-//! `uint8x16_t` for NEON).
+//! `uint8x16_t` for NEON, `v128` for WebAssembly's simd128).
 //!
 //! The methods are `#[inline(always)]` and carry no `#[target_feature]`: they are
 //! meant to be inlined into a generic algorithm that is itself instantiated inside a
@@ -11,7 +11,8 @@
 //! Every method is `unsafe` for the same reason: it executes instructions of the
 //! implementing ISA, so the caller must have checked that the CPU supports them
 //! (for `__m128i`: SSSE3 and SSE4.1, implied by SSE4.2; `__m256i`: AVX2;
-//! `isa::Zmm`: AVX-512F and AVX-512BW (or the model); `uint8x16_t`: NEON). Pointer-taking methods
+//! `isa::Zmm`: AVX-512F and AVX-512BW (or the model); `uint8x16_t`: NEON; `v128`:
+//! simd128, a compile-time feature of wasm builds). Pointer-taking methods
 //! additionally need the pointed-to bytes to be readable/writable.
 
 /// A vector of `Self::BYTES` unsigned bytes, made of 16-byte lanes.
@@ -34,6 +35,15 @@ pub(crate) trait Vector: Copy {
     /// Whether comparisons give mask registers (AVX-512): counting hits from bit
     /// masks (`popcnt`) then beats turning the masks back into vectors to add them.
     const MASK_REGISTERS: bool = false;
+
+    /// Whether a loop that needs the bytes before a vector inside a block (UTF-8
+    /// validation's "prev1/prev2/prev3") loads them again from memory, one to three
+    /// bytes earlier, rather than shifting them in from the previous vector with
+    /// [`Vector::shift_in_one_byte`] and its siblings: loads are cheaper than the
+    /// cross-lane shuffles of the wide vectors. WebAssembly shifts: its engines keep
+    /// fewer vectors in registers than there are loads in a block (spilling them) and
+    /// turn the shifts into one `palignr` each.
+    const PREVIOUS_BY_LOADS: bool = true;
 
     /// Every byte set to `byte`.
     ///
@@ -131,7 +141,8 @@ pub(crate) trait Vector: Copy {
 
 /// Test helper for generic code: calls `$check::<V>()`, an `unsafe fn` generic over
 /// the vector type, for every 16- and 32-byte register type this CPU supports
-/// (`__m128i` with SSE4.2, `__m256i` with AVX2, `uint8x16_t` with NEON), each
+/// (`__m128i` with SSE4.2, `__m256i` with AVX2, `uint8x16_t` with NEON, `v128` in
+/// builds with simd128), each
 /// inside a function compiled with its features; so that the tests under
 /// `generic/` name no ISA.
 #[cfg(test)]
@@ -170,6 +181,12 @@ macro_rules! for_each_vector {
                 unsafe { neon() }
             }
         }
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            // SAFETY: the build has simd128, which an engine checks before it runs
+            // the module (wasm has no run-time detection).
+            unsafe { $check::<core::arch::wasm32::v128>() }
+        }
     }};
 }
 #[cfg(test)]
@@ -180,6 +197,9 @@ mod x86_64;
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm32;
 
 #[cfg(test)]
 mod tests;

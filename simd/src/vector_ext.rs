@@ -402,5 +402,8 @@ mod x86_64;
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
 
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm32;
+
 #[cfg(test)]
 mod tests;

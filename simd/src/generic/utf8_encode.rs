@@ -199,6 +199,8 @@ impl EncodeHooks for crate::generic::hooks::NoHooks {}
 /// then does not end at each of them (no mispredicted test of the next vector, no
 /// return to the block loop and its classes).
 #[derive(Clone, Copy)]
+// Only x86's wide kernels choose the variants other than `Pairs`.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) enum TwoByteRuns {
     /// Both vectors of a UTF-16 step (four of a UTF-32 one) through the two-byte
     /// step, and the UTF-32 block loop enters the run after a block below U+0800

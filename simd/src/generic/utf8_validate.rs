@@ -40,7 +40,10 @@
 //! from memory one, two and three bytes earlier (an unaligned load is cheaper than
 //! the cross-lane shuffles `shift_in_*` costs on AVX2 and AVX-512, and shuffles are
 //! the bottleneck of this algorithm); only the first block of the input takes them
-//! from registers with `shift_in_*` and a zero "previous" vector.
+//! from registers with `shift_in_*` and a zero "previous" vector. Where reloading
+//! costs more than shifting ([`Vector::PREVIOUS_BY_LOADS`]: WebAssembly, whose engines
+//! spill the reloaded vectors), only a block's first vector reloads and the others
+//! shift in the bytes of the vector before them.
 //!
 //! A block in which no byte has its high bit set is pure ASCII and needs no table
 //! work; the only way it can be wrong is if the previous block ended in the middle
@@ -495,7 +498,7 @@ unsafe fn check_block<V: Vector, R: Rules, N: Nibbles<V>, const HISTORY: bool>(
             let p = ptr.add(j * V::BYTES);
             let before = input;
             input = V::load_unaligned(p);
-            let (prev1, prev2, prev3) = if HISTORY || j > 0 {
+            let (prev1, prev2, prev3) = if (HISTORY && j == 0) || (j > 0 && V::PREVIOUS_BY_LOADS) {
                 (
                     V::load_unaligned(p.sub(1)),
                     V::load_unaligned(p.sub(2)),

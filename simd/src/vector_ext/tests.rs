@@ -5,6 +5,7 @@
 extern crate std;
 use super::{Lookup128, VectorExt};
 use crate::vector::Vector;
+#[cfg(not(target_arch = "wasm32"))]
 use std::println;
 
 /// Pseudo-random bytes (xorshift), deterministic per `seed`; every fourth seed makes
@@ -429,5 +430,18 @@ mod arm {
         }
         // SAFETY: NEON was detected.
         unsafe { run_neon() }
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm {
+    use super::*;
+    use core::arch::wasm32::v128;
+
+    #[test]
+    fn vector_ext_wasm() {
+        // SAFETY: the build has simd128 (the module's `cfg`), and wasm has no
+        // run-time detection: the engine accepted the module, so it runs simd128.
+        unsafe { check_all::<v128>() }
     }
 }

@@ -1,0 +1,2 @@
+//! wasm32 kernels.
+pub(crate) mod simd128;

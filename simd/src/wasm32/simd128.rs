@@ -1,0 +1,42 @@
+//! The wasm kernel: 128-bit WebAssembly SIMD (`simd128`).
+//!
+//! Every operation is the generic algorithm with 128-bit vectors (`v128`). WebAssembly
+//! has no run-time feature detection: an engine validates the whole module before it
+//! runs any of it, and rejects a module with an instruction it lacks. So the kernel
+//! exists only in builds compiled with `-C target-feature=+simd128` (and is then
+//! always available); without it, wasm builds have the scalar kernel alone.
+//!
+//! [`Wasm`] is the kernel's hooks type: the generic code everywhere, except
+//! `i32.popcnt` in the UTF-8 encoder. simd128's own one-instruction forms (the dense
+//! `u8x16_bitmask`, saturating narrowing, the zeroing `i8x16_swizzle`) are in its
+//! `Vector`/`VectorExt` impls (`vector/wasm32.rs`, `vector_ext/wasm32.rs`).
+
+use crate::kernel::Kernel;
+
+/// The wasm kernel: always, as the build has `simd128` (see the module documentation).
+pub(crate) fn kernel() -> Option<&'static Kernel> {
+    Some(&KERNEL)
+}
+
+crate::kernel::simd_kernel! {
+    static KERNEL = "wasm", features "simd128", implementation "wasm",
+    W = core::arch::wasm32::v128,
+    V = core::arch::wasm32::v128,
+    H = crate::wasm32::simd128::Wasm;
+}
+
+/// The wasm kernel's hooks (see `crate::generic::hooks`).
+pub(crate) struct Wasm;
+
+impl crate::generic::utf8_decode::DecodeHooks<core::arch::wasm32::v128> for Wasm {}
+impl crate::generic::hooks::SwapHooks for Wasm {}
+impl crate::generic::offsets::OffsetsHooks for Wasm {}
+
+impl crate::generic::utf8_encode::EncodeHooks for Wasm {
+    #[inline(always)]
+    fn count_ones8(x: usize) -> usize {
+        // `i32.popcnt` is part of WebAssembly's core instructions (one instruction
+        // on the engines' back ends), so no table look-up is needed.
+        x.count_ones() as usize
+    }
+}
