@@ -2,13 +2,13 @@
 # Runs the test suite under AddressSanitizer (nightly), in its own target directory
 # (target/asan), so that any out-of-bounds read or write of a SIMD kernel aborts the run.
 #
-#   scripts/asan.sh           # unit tests of every crate and the fast modules of utfast-simd's
-#                             # `kernels` test: every_operation (conformance, overread: every
-#                             # operation of every kernel at the end of its allocation, fuzz
-#                             # regressions) and validate::utf8. The memory-unsafe code is in
-#                             # utfast-simd: scalar forbids unsafe, and the facade's audited
-#                             # `unchecked` module only turns validated bytes into str/String,
-#                             # which ASan cannot check; their integration tests are left to --all.
+#   scripts/asan.sh           # utfast-simd's unit tests and the fast modules of its `kernels`
+#                             # test: every_operation (conformance, overread: every operation of
+#                             # every kernel at the end of its allocation, fuzz regressions) and
+#                             # validate::utf8. The memory-unsafe code is in utfast-simd: scalar
+#                             # forbids unsafe, and the facade's audited `unchecked` module only
+#                             # turns validated bytes into str/String, which ASan cannot check;
+#                             # their tests (and the kernels they reach) are left to --all.
 #   scripts/asan.sh --all     # every test of the default members (the rest of `kernels`, the
 #                             # transcoder, property and exhaustive modules, takes more than
 #                             # 10 minutes under ASan on 2 cores)
@@ -38,7 +38,7 @@ case "$mode" in
         cargo +nightly test --target "$target" --lib --tests
         ;;
     *)
-        cargo +nightly test --target "$target" --lib # default members: facade, scalar, simd
+        cargo +nightly test --target "$target" -p utfast-simd --lib
         cargo +nightly test --target "$target" -p utfast-simd --test kernels -- \
             every_operation:: validate::utf8::
         ;;
