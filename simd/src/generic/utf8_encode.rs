@@ -152,6 +152,28 @@ pub(crate) trait EncodeHooks {
         None
     }
 
+    /// A run of blocks converted by a loop of the kernel's own, tried by the block
+    /// loops first at every block: the units at `src[pos..]` (UTF-32 when `UTF32`,
+    /// else UTF-16; big-endian when `BE`) into `dst[out..]`, as long as the hook
+    /// takes them (e.g. blocks of the Basic Multilingual Plane without
+    /// surrogates). Returns the new `(pos, out)` if it converted any unit, else
+    /// `None` (the default), and the block loop goes on with its own steps. The
+    /// hook checks its own bounds: only whole characters (no unit of a surrogate
+    /// pair) are consumed, and every store ends at least 3 bytes before
+    /// `dst.len()` (see `super::handover`).
+    ///
+    /// # Safety
+    /// The CPU supports the hooks' ISA; `pos <= src.len()`, `out <= dst.len()`.
+    #[inline(always)]
+    unsafe fn bmp_run<const UTF32: bool, const BE: bool>(
+        _src: &[u8],
+        _dst: &mut [u8],
+        _pos: usize,
+        _out: usize,
+    ) -> Option<(usize, usize)> {
+        None
+    }
+
     /// [`bmp_block`](Self::bmp_block) for the UTF-32 loop: a block of two vectors of
     /// UTF-32 units (machine order), all below U+10000 (tested by the loop).
     ///
@@ -688,6 +710,10 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
             // SAFETY: `pos + read <= src.len()` bounds the load and the scalar reads of
             // up to `units + 1` units; `out + write <= dst.len()` bounds every store.
             unsafe {
+                if let Some(r) = H::bmp_run::<false, BE>(src, dst, pos, out) {
+                    (pos, out) = r;
+                    continue;
+                }
                 let s = src.as_ptr().add(pos);
                 let d = dst.as_mut_ptr().add(out);
                 let mut u = B::load_unaligned(s);
@@ -827,6 +853,10 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
         // of `units` units; `out + write <= dst.len()` bounds every store (the
         // three-byte run checks its own bounds, with the same `write`).
         unsafe {
+            if let Some(r) = H::bmp_run::<true, BE>(src, dst, pos, out) {
+                (pos, out) = r;
+                continue;
+            }
             let s = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
             let (mut a, mut b) = (B::load_unaligned(s), B::load_unaligned(s.add(B::BYTES)));
