@@ -7,8 +7,12 @@
 //! lane with one `tbl`: an index of 16 or more reads as zero, so the control
 //! `[4k, 16, 16, 16, 4k + 1, ...]` puts bytes `4k..4k + 4` of the input in the low
 //! bytes of four lanes (the high byte for big-endian output), one instruction per
-//! output register where the zips take one and a half. UTF-16 output is one zip per
-//! register. Every four registers are stored with one `st1` of four registers.
+//! output register where the zips take one and a half (three of every four input
+//! registers; the fourth takes the zips, which some cores run on more pipelines
+//! than `tbl`). UTF-32 output is stored four registers per `st1`, UTF-16 output
+//! (one widening move per register) by plain stores. The loop tests each 64 bytes with a
+//! pairwise maximum (`umaxp`) rather than `umaxv`, a slow reduction, and counts its
+//! steps in advance: one counter instead of two bounds.
 
 use core::arch::aarch64::*;
 
@@ -59,22 +63,41 @@ unsafe fn widen64<const UTF32: bool, const BE: bool>(
             widen(v.0, dst);
             widen(v.1, dst.add(64));
             widen(v.2, dst.add(128));
-            widen(v.3, dst.add(192));
-        } else {
+            // The last 16 bytes by two rounds of zips: some cores run `tbl` on
+            // fewer pipelines than the zips (Neoverse V1), so a mix of both keeps
+            // more of them busy.
             let zero = vdupq_n_u8(0);
-            let zip = |x| {
-                if BE {
-                    (vzip1q_u8(zero, x), vzip2q_u8(zero, x))
-                } else {
-                    (vzip1q_u8(x, zero), vzip2q_u8(x, zero))
-                }
+            let (a, b) = if BE {
+                (vzip1q_u8(zero, v.3), vzip2q_u8(zero, v.3))
+            } else {
+                (vzip1q_u8(v.3, zero), vzip2q_u8(v.3, zero))
             };
-            let (a, b) = zip(v.0);
-            let (c, d) = zip(v.1);
-            vst1q_u8_x4(dst, uint8x16x4_t(a, b, c, d));
-            let (a, b) = zip(v.2);
-            let (c, d) = zip(v.3);
-            vst1q_u8_x4(dst.add(64), uint8x16x4_t(a, b, c, d));
+            let zip16 = |x: uint8x16_t| {
+                let (x, z) = (vreinterpretq_u16_u8(x), vreinterpretq_u16_u8(zero));
+                let (p, q) = if BE {
+                    (vzip1q_u16(z, x), vzip2q_u16(z, x))
+                } else {
+                    (vzip1q_u16(x, z), vzip2q_u16(x, z))
+                };
+                (vreinterpretq_u8_u16(p), vreinterpretq_u8_u16(q))
+            };
+            let ((w0, w1), (w2, w3)) = (zip16(a), zip16(b));
+            vst1q_u8_x4(dst.add(192), uint8x16x4_t(w0, w1, w2, w3));
+        } else {
+            // Widening moves (`ushll`; shifted by 8 for big endian) and plain
+            // stores (paired): the compiler turns zips against zero followed by
+            // stores into `st2` of half registers, and `st1` of several
+            // registers competes with the widening for the same pipelines on
+            // some cores (Neoverse V1).
+            for (k, x) in [v.0, v.1, v.2, v.3].into_iter().enumerate() {
+                let (a, b) = if BE {
+                    (vshll_n_u8::<8>(vget_low_u8(x)), vshll_high_n_u8::<8>(x))
+                } else {
+                    (vmovl_u8(vget_low_u8(x)), vmovl_high_u8(x))
+                };
+                vst1q_u16(dst.add(32 * k).cast(), a);
+                vst1q_u16(dst.add(32 * k + 16).cast(), b);
+            }
         }
     }
 }
@@ -93,26 +116,34 @@ pub(super) unsafe fn ascii_run<const UTF32: bool, const BE: bool>(
     let unit = if UTF32 { 4 } else { 2 };
     let (n, m) = (src.len(), dst.len());
     debug_assert!(n >= 64 && m >= 64 * unit);
-    // SAFETY: every step reads `src[pos..pos + 64]` and writes
-    // `dst[out..out + 64 * unit]`, checked before its load (the first one by the
-    // caller); NEON is the caller's promise.
+    // Steps after the first that fit both buffers: counted in advance, so that the
+    // loop has one counter instead of two bounds.
+    let more = ((n - 64) / 64).min((m - 64 * unit) / (64 * unit));
+    // SAFETY: step `k` (0..=more) reads `src[64 * k..64 * k + 64]` and writes
+    // `dst[64 * unit * k..64 * unit * (k + 1)]`, within both by the choice of
+    // `more` (the first one by the caller's promise); NEON is the caller's promise.
     unsafe {
         let ctl = vld1q_u8_x4(WIDEN32[usize::from(BE)].as_ptr().cast());
-        let (mut pos, mut out) = (0, 0);
-        let mut v = vld1q_u8_x4(src.as_ptr());
+        let (mut s, mut d) = (src.as_ptr(), dst.as_mut_ptr());
+        let mut v = vld1q_u8_x4(s);
+        let mut k = 0;
         loop {
-            widen64::<UTF32, BE>(v, &ctl, dst.as_mut_ptr().add(out));
-            pos += 64;
-            out += 64 * unit;
-            if pos + 64 > n || out + 64 * unit > m {
+            widen64::<UTF32, BE>(v, &ctl, d);
+            k += 1;
+            if k > more {
                 break;
             }
-            v = vld1q_u8_x4(src.as_ptr().add(pos));
+            s = s.add(64);
+            d = d.add(64 * unit);
+            v = vld1q_u8_x4(s);
+            // Any byte >= 0x80: the pairwise maximum keeps one of each two bytes in
+            // the low 8 bytes (one operation, where `umaxv` is a slow reduction).
             let any = vorrq_u8(vorrq_u8(v.0, v.1), vorrq_u8(v.2, v.3));
-            if vmaxvq_u8(any) >= 0x80 {
+            let max = vgetq_lane_u64::<0>(vreinterpretq_u64_u8(vpmaxq_u8(any, any)));
+            if max & 0x8080_8080_8080_8080 != 0 {
                 break;
             }
         }
-        (pos, out)
+        (64 * k, 64 * unit * k)
     }
 }
