@@ -48,6 +48,12 @@ pub(crate) struct Neon;
 impl crate::generic::offsets::OffsetsHooks for Neon {}
 impl crate::generic::hooks::SwapHooks for Neon {}
 
+// `umaxv`, the test of an ASCII block, is a slow reduction: the validator's ASCII
+// skip tests one block before it tests two at a time (see `ValidateHooks`).
+impl crate::generic::utf8_validate::ValidateHooks for Neon {
+    const ASCII_SKIP_ONE_FIRST: bool = true;
+}
+
 impl crate::generic::utf8_decode::DecodeHooks<core::arch::aarch64::uint8x16_t> for Neon {
     #[inline(always)]
     unsafe fn ascii_run<const UTF32: bool, const BE: bool>(

@@ -644,6 +644,38 @@ pub(crate) unsafe fn find_error_block_nibbles<V: Vector, R: Rules, N: Nibbles<V>
     src: &[u8],
     interval: usize,
 ) -> Option<(usize, usize)> {
+    // SAFETY: the caller's promise.
+    unsafe { find_error_block_hooked::<V, R, N, crate::generic::hooks::NoHooks>(src, interval) }
+}
+
+/// What an ISA does differently in the validator's loop (see
+/// [`crate::generic::hooks`]): named constants of its policy.
+pub(crate) trait ValidateHooks {
+    /// Whether the ASCII skip after an ASCII block tests the next block alone
+    /// before it goes on two blocks at a time (one branch per 128 bytes of
+    /// ASCII). Where the test is a slow reduction (NEON's `umaxv`) and ASCII
+    /// blocks come one at a time between blocks of a script (accented Latin
+    /// text), a failing test of two blocks, and the test of the first of them
+    /// again in the loop, cost more than the skip saves.
+    const ASCII_SKIP_ONE_FIRST: bool = false;
+}
+
+impl ValidateHooks for crate::generic::hooks::NoHooks {}
+
+/// [`find_error_block_nibbles`] with the policy of the hooks `H`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA and `N`'s.
+#[inline(always)]
+pub(crate) unsafe fn find_error_block_hooked<
+    V: Vector,
+    R: Rules,
+    N: Nibbles<V>,
+    H: ValidateHooks,
+>(
+    src: &[u8],
+    interval: usize,
+) -> Option<(usize, usize)> {
     let len = src.len();
     let ptr = src.as_ptr();
     // SAFETY: the ISA is the caller's promise; every block pointer below is followed
@@ -700,6 +732,17 @@ pub(crate) unsafe fn find_error_block_nibbles<V: Vector, R: Rules, N: Nibbles<V>
                 }
                 s.prev_incomplete = V::splat(0);
                 pos += BLOCK;
+                if H::ASCII_SKIP_ONE_FIRST && pos + BLOCK <= len {
+                    if !all_ascii::<V, R>(ptr.add(pos), BLOCK) {
+                        // Checked here, not tested again by the loop. (The
+                        // errors are tested again after `interval` more bytes.)
+                        unchecked = pos;
+                        check_block::<V, R, N, true>(&t, ptr.add(pos), &mut s);
+                        pos += BLOCK;
+                        continue;
+                    }
+                    pos += BLOCK;
+                }
                 while pos + 2 * BLOCK <= len && all_ascii::<V, R>(ptr.add(pos), 2 * BLOCK) {
                     pos += 2 * BLOCK;
                 }
@@ -766,9 +809,17 @@ pub(crate) fn locate_error(src: &[u8], block: usize, end: usize) -> Result<(), U
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
-pub(crate) unsafe fn validate_utf8<V: Vector>(src: &[u8]) -> Result<(), Utf8Error> {
+pub(crate) unsafe fn validate_utf8<V: Vector, H: ValidateHooks>(
+    src: &[u8],
+) -> Result<(), Utf8Error> {
     // SAFETY: the ISA is the caller's promise.
-    match unsafe { find_error_block::<V>(src, CHECK_INTERVAL_EXACT) } {
+    let found = unsafe {
+        find_error_block_hooked::<V, Utf8Rules, Shuffle16, H>(
+            src,
+            CHECK_INTERVAL_EXACT,
+        )
+    };
+    match found {
         None => Ok(()),
         Some((start, end)) => locate_error(src, start, end),
     }
@@ -779,9 +830,15 @@ pub(crate) unsafe fn validate_utf8<V: Vector>(src: &[u8]) -> Result<(), Utf8Erro
 /// # Safety
 /// The CPU supports `V`'s ISA.
 #[inline(always)]
-pub(crate) unsafe fn is_utf8<V: Vector>(src: &[u8]) -> bool {
+pub(crate) unsafe fn is_utf8<V: Vector, H: ValidateHooks>(src: &[u8]) -> bool {
     // SAFETY: the ISA is the caller's promise.
-    unsafe { find_error_block::<V>(src, CHECK_INTERVAL_BOOL) }.is_none()
+    unsafe {
+        find_error_block_hooked::<V, Utf8Rules, Shuffle16, H>(
+            src,
+            CHECK_INTERVAL_BOOL,
+        )
+    }
+    .is_none()
 }
 
 #[cfg(test)]

@@ -31,11 +31,11 @@ macro_rules! operations {
             /// UTF-8 validation with the exact `core::str::Utf8Error` positions.
             fn validate_utf8(src: &[u8]) -> Result<(), Utf8Error> => (src)
                 scalar utf8::validate_utf8,
-                generic $crate::generic::utf8_validate::validate_utf8::<W>;
+                generic $crate::generic::utf8_validate::validate_utf8::<W, H>;
             /// Whether `src` is valid UTF-8 (no position: the fastest check).
             fn is_utf8(src: &[u8]) -> bool => (src)
                 scalar utf8::is_utf8,
-                generic $crate::generic::utf8_validate::is_utf8::<W>;
+                generic $crate::generic::utf8_validate::is_utf8::<W, H>;
             /// Whether every byte of `src` is below 0x80.
             fn is_ascii(src: &[u8]) -> bool => (src)
                 scalar utf8::is_ascii,

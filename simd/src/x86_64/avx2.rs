@@ -57,6 +57,7 @@ impl crate::generic::offsets::OffsetsHooks for Avx2 {
     }
 }
 // Sixteen registers of 32 bytes: the swap loops have none to spare.
+impl crate::generic::utf8_validate::ValidateHooks for Avx2 {}
 impl crate::generic::hooks::SwapHooks for Avx2 {
     const PAIR_RUNS_BY_EIGHT: bool = false;
     const PLANE_ONE_RUN: bool = false;

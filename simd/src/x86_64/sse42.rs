@@ -40,6 +40,7 @@ crate::kernel::simd_kernel! {
 pub(crate) struct Sse42;
 
 impl crate::generic::utf8_decode::DecodeHooks<core::arch::x86_64::__m128i> for Sse42 {}
+impl crate::generic::utf8_validate::ValidateHooks for Sse42 {}
 impl crate::generic::hooks::SwapHooks for Sse42 {}
 impl crate::generic::offsets::OffsetsHooks for Sse42 {}
 
