@@ -813,12 +813,8 @@ pub(crate) unsafe fn validate_utf8<V: Vector, H: ValidateHooks>(
     src: &[u8],
 ) -> Result<(), Utf8Error> {
     // SAFETY: the ISA is the caller's promise.
-    let found = unsafe {
-        find_error_block_hooked::<V, Utf8Rules, Shuffle16, H>(
-            src,
-            CHECK_INTERVAL_EXACT,
-        )
-    };
+    let found =
+        unsafe { find_error_block_hooked::<V, Utf8Rules, Shuffle16, H>(src, CHECK_INTERVAL_EXACT) };
     match found {
         None => Ok(()),
         Some((start, end)) => locate_error(src, start, end),
@@ -832,13 +828,8 @@ pub(crate) unsafe fn validate_utf8<V: Vector, H: ValidateHooks>(
 #[inline(always)]
 pub(crate) unsafe fn is_utf8<V: Vector, H: ValidateHooks>(src: &[u8]) -> bool {
     // SAFETY: the ISA is the caller's promise.
-    unsafe {
-        find_error_block_hooked::<V, Utf8Rules, Shuffle16, H>(
-            src,
-            CHECK_INTERVAL_BOOL,
-        )
-    }
-    .is_none()
+    unsafe { find_error_block_hooked::<V, Utf8Rules, Shuffle16, H>(src, CHECK_INTERVAL_BOOL) }
+        .is_none()
 }
 
 #[cfg(test)]
