@@ -85,8 +85,13 @@
 //! (`vpcompressb` into a register instead of the per-128-bit-lane tables, whose
 //! four to eight dependent stores per block cost more at 512 bits than the wider
 //! vector gains), and, inside the ASCII runs, two vectors below U+0800 (the run
-//! then goes on, as with 128-bit vectors). Every hook point declines by default, and the avx2 and sse42 kernels'
-//! machine code for this loop is the same with or without them.
+//! then goes on, as with 128-bit vectors). The neon kernel
+//! (`aarch64/neon/utf8_encode.rs`) converts runs of the Basic Multilingual Plane
+//! without surrogates in a loop of its own ([`EncodeHooks::bmp_run`], tried first at
+//! every block): its steps are chosen by the largest unit (`umaxv`) and indexed by
+//! one `addv`, where the generic steps' class masks are chains of pairwise
+//! additions on NEON. Every hook point declines by default, and the avx2 and sse42
+//! kernels' machine code for this loop is the same with or without them.
 
 mod blocks;
 
