@@ -57,8 +57,8 @@
 //!    inside the validated block.
 //!
 //! The next block starts right after the last consumed character. Every hook
-//! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, neon, avx512;
-//! avx2 has no `run`),
+//! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, avx512; avx2
+//! has no `run`, neon only an `ascii_run`, `aarch64/neon/utf8_decode.rs`),
 //! which leaves the blocks to [`super::utf8_block`] and the windows; the avx2 kernel
 //! hooks in its whole-block conversions (`x86_64/avx2/`) instead. The tail
 //! (less than a block, or too little room for a block's output) is widened 16 ASCII

@@ -85,8 +85,13 @@
 //! (`vpcompressb` into a register instead of the per-128-bit-lane tables, whose
 //! four to eight dependent stores per block cost more at 512 bits than the wider
 //! vector gains), and, inside the ASCII runs, two vectors below U+0800 (the run
-//! then goes on, as with 128-bit vectors). Every hook point declines by default, and the avx2 and sse42 kernels'
-//! machine code for this loop is the same with or without them.
+//! then goes on, as with 128-bit vectors). The neon kernel
+//! (`aarch64/neon/utf8_encode.rs`) converts runs of the Basic Multilingual Plane
+//! without surrogates in a loop of its own ([`EncodeHooks::bmp_run`], tried first at
+//! every block): its steps are chosen by the largest unit (`umaxv`) and indexed by
+//! one `addv`, where the generic steps' class masks are chains of pairwise
+//! additions on NEON. Every hook point declines by default, and the avx2 and sse42
+//! kernels' machine code for this loop is the same with or without them.
 
 mod blocks;
 
@@ -149,6 +154,28 @@ pub(crate) trait EncodeHooks {
     /// writable bytes at `dst`.
     #[inline(always)]
     unsafe fn bmp_block<B: VectorExt>(_u: B, _dst: *mut u8) -> Option<usize> {
+        None
+    }
+
+    /// A run of blocks converted by a loop of the kernel's own, tried by the block
+    /// loops first at every block: the units at `src[pos..]` (UTF-32 when `UTF32`,
+    /// else UTF-16; big-endian when `BE`) into `dst[out..]`, as long as the hook
+    /// takes them (e.g. blocks of the Basic Multilingual Plane without
+    /// surrogates). Returns the new `(pos, out)` if it converted any unit, else
+    /// `None` (the default), and the block loop goes on with its own steps. The
+    /// hook checks its own bounds: only whole characters (no unit of a surrogate
+    /// pair) are consumed, and every store ends at least 3 bytes before
+    /// `dst.len()` (see `super::handover`).
+    ///
+    /// # Safety
+    /// The CPU supports the hooks' ISA; `pos <= src.len()`, `out <= dst.len()`.
+    #[inline(always)]
+    unsafe fn bmp_run<const UTF32: bool, const BE: bool>(
+        _src: &[u8],
+        _dst: &mut [u8],
+        _pos: usize,
+        _out: usize,
+    ) -> Option<(usize, usize)> {
         None
     }
 
@@ -690,6 +717,10 @@ unsafe fn utf16_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
             // SAFETY: `pos + read <= src.len()` bounds the load and the scalar reads of
             // up to `units + 1` units; `out + write <= dst.len()` bounds every store.
             unsafe {
+                if let Some(r) = H::bmp_run::<false, BE>(src, dst, pos, out) {
+                    (pos, out) = r;
+                    continue;
+                }
                 let s = src.as_ptr().add(pos);
                 let d = dst.as_mut_ptr().add(out);
                 let mut u = B::load_unaligned(s);
@@ -829,6 +860,10 @@ unsafe fn utf32_to_utf8_loop<B: VectorExt, H: EncodeHooks, const BE: bool>(
         // of `units` units; `out + write <= dst.len()` bounds every store (the
         // three-byte run checks its own bounds, with the same `write`).
         unsafe {
+            if let Some(r) = H::bmp_run::<true, BE>(src, dst, pos, out) {
+                (pos, out) = r;
+                continue;
+            }
             let s = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
             let (mut a, mut b) = (B::load_unaligned(s), B::load_unaligned(s.add(B::BYTES)));

@@ -709,13 +709,23 @@ pub(crate) unsafe fn find_error_block_nibbles<V: Vector, R: Rules, N: Nibbles<V>
                 }
                 s.prev_incomplete = V::splat(0);
                 pos += BLOCK;
-                // One block first: in mixed text most ASCII runs are short, and a test
-                // of two blocks that fails on the second reads the first again. After
-                // that, two at a time.
-                let mut step = BLOCK;
-                while pos + step <= len && all_ascii::<V, R>(ptr.add(pos), step) {
-                    pos += step;
-                    step = 2 * BLOCK;
+                // The next block alone first: in mixed text most ASCII runs are a
+                // block or two long, and a test of two blocks that fails on its
+                // second has read its first for nothing. If it is not ASCII, it is
+                // checked at once rather than tested again by the loop.
+                if pos + BLOCK <= len {
+                    if !all_ascii::<V, R>(ptr.add(pos), BLOCK) {
+                        // (The errors are tested again after `interval` more bytes.)
+                        unchecked = pos;
+                        check_block::<V, R, N, true>(&t, ptr.add(pos), &mut s);
+                        pos += BLOCK;
+                        continue;
+                    }
+                    pos += BLOCK;
+                }
+                // A run that goes on is taken two blocks a step.
+                while pos + 2 * BLOCK <= len && all_ascii::<V, R>(ptr.add(pos), 2 * BLOCK) {
+                    pos += 2 * BLOCK;
                 }
                 unchecked = pos;
             }

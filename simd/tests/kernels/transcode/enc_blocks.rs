@@ -172,3 +172,42 @@ fn aligned_start_at_every_offset_to_utf8() {
         }
     }
 }
+
+/// The 128-bit kernels' runs of the Basic Multilingual Plane (neon: a loop of its
+/// own, 16 units per step, chosen by the largest unit; an ASCII run 32 units per
+/// step): a run of each kind of text (ASCII, two-byte, one- and three-byte,
+/// three-byte only, all three widths) of every length up to 80 units after 0 to 3
+/// ASCII units, ended by a supplementary code point, a lone surrogate of either
+/// kind, U+FFFF or (UTF-32) a unit above U+10FFFF, then more of the same text;
+/// `dst` cut around the end of the run.
+#[test]
+fn bmp_runs_end_at_every_unit_to_utf8() {
+    let kinds: [&[u32]; 5] = [
+        &[0x61, 0x20, 0x7F],
+        &[0x627, 0x20, 0xE9, 0x7FF],
+        &[0x915, 0x20, 0x94D],
+        &[0x4E2D, 0xFFFD, 0x800],
+        &[0x61, 0xE9, 0xAC00, 0x20, 0x436],
+    ];
+    let step = if utfast_testkit::quick() { 7 } else { 1 };
+    for kind in kinds {
+        for lead in 0..4 {
+            for len in (0..80).step_by(step) {
+                for end in [0x1_F600, 0xD800, 0xDC00, 0xFFFF, 0x11_0000] {
+                    let mut cps: Vec<u32> = (0..lead).map(|_| 0x41).collect();
+                    cps.extend(kind.iter().cycle().take(len));
+                    cps.push(end);
+                    cps.extend(kind.iter().cycle().take(40));
+                    for from in [Utf16Le, Utf16Be, Utf32Le, Utf32Be] {
+                        if end > 0x10_FFFF && matches!(from, Utf16Le | Utf16Be) {
+                            continue;
+                        }
+                        let src = encode(&cps, from);
+                        let caps: Vec<usize> = (len..len + 3 * len.max(8)).step_by(11).collect();
+                        check(&src, from, &caps);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -493,3 +493,48 @@ fn range_checked_lead_across_the_part_block() {
         }
     }
 }
+
+/// The ASCII run of the decoder (neon: 64 bytes per step, the steps that fit both
+/// buffers counted in advance): ASCII of every length from 64 to 300 bytes, then a
+/// two-, three- or four-byte character or an invalid byte, then more text; `dst`
+/// sizes at the end of every step of the run and around it, for both unit sizes.
+#[test]
+fn ascii_runs_of_every_length() {
+    let ks = kernels();
+    let step = if quick() { 9 } else { 1 };
+    let ends: [&[u8]; 5] = [
+        b"\xC3\xA9",
+        b"\xE2\x82\xAC",
+        b"\xF0\x9F\x98\x8A",
+        b"\xFF",
+        b"\x80",
+    ];
+    for n in (64..300).step_by(step) {
+        for end in ends {
+            let mut src = vec![b'a'; n];
+            src.extend_from_slice(end);
+            src.extend_from_slice("and more text: \u{e9}\u{20ac} ".repeat(3).as_bytes());
+            let items = decode_items(&src, Encoding::Utf8);
+            for to in TARGETS {
+                let unit = if matches!(to, Encoding::Utf32Le | Encoding::Utf32Be) {
+                    4
+                } else {
+                    2
+                };
+                for mode in [Mode::Strict, Mode::Lossy] {
+                    let exact = model_items(&items, to, mode, usize::MAX).out.len();
+                    let mut sizes = vec![exact, exact.saturating_sub(1), exact + 64];
+                    for k in 1..=(n / 64 + 1) {
+                        for d in [0, 1, 2, 3, 5] {
+                            sizes.push((64 * unit * k + d).saturating_sub(2));
+                        }
+                    }
+                    for size in sizes {
+                        check_case(ks, &src, &items, Encoding::Utf8, to, mode, size)
+                            .unwrap_or_else(|m| panic!("ASCII run of {n} bytes: {m}"));
+                    }
+                }
+            }
+        }
+    }
+}

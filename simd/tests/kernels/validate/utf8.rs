@@ -171,6 +171,41 @@ fn errors_at_every_position() {
     }
 }
 
+/// The ASCII skip after an ASCII block (neon tests the next block alone, and
+/// checks it at once when it is not ASCII; the other kernels test two blocks at a
+/// time): two-byte text, 63 to 260 ASCII bytes, then two-byte text with an error
+/// at every position of its first 130 bytes, and a sequence cut just before the
+/// ASCII.
+#[test]
+fn errors_after_ascii_blocks() {
+    let ks = kernels();
+    let asciis: &[usize] = if quick() {
+        &[64, 100, 192]
+    } else {
+        &[63, 64, 65, 100, 128, 129, 192, 260]
+    };
+    let step = if quick() { 5 } else { 1 };
+    for lead in [64usize, 70] {
+        for &n in asciis {
+            let mut base = padding(lead, 1);
+            base.extend(std::iter::repeat_n(b'a', n));
+            let at = base.len();
+            base.extend(padding(200, 1));
+            check_all(ks, &base);
+            for b in BAD {
+                for pos in (at..at + 130).step_by(step) {
+                    let mut input = base.clone();
+                    input[pos..pos + b.len()].copy_from_slice(b);
+                    check_all(ks, &input);
+                }
+            }
+            let mut cut = base.clone();
+            cut[lead - 1] = 0xE2;
+            check_all(ks, &cut);
+        }
+    }
+}
+
 /// Inputs of 256 bytes and more start their block loop at the first 64-byte
 /// boundary of the input, inside the first block (whose end it checks again): an
 /// error or a cut sequence at every position around both, at every start address
