@@ -5,6 +5,7 @@
     scripts/bench.py report               # docs/benchmarks/*.csv -> docs/benchmarks.md
     scripts/bench.py compare --base REV   # REV's build against this tree's, interleaved runs
     scripts/bench.py aarch64              # docs/aarch64-speed.md -> its section of docs/benchmarks.md
+    scripts/bench.py wasm                 # docs/wasm-speed.md -> its section of docs/benchmarks.md
     scripts/bench.py consumers            # consumer kernels + arrow bench -> docs/consumers.md and its section (minutes)
 
 The full run and report of a commit (about an hour on 2 idle cores with AVX-512:
@@ -68,6 +69,9 @@ AARCH64_HEADING = "## aarch64 (estimated)"
 # Written by `consumers`; the report's section CONSUMERS_HEADING.
 CONSUMERS = os.path.join(ROOT, "docs", "consumers.md")
 CONSUMERS_HEADING = "## Consumer kernels and Arrow columns"
+# Written by scripts/wasm-speed.sh; the report's section WASM_HEADING.
+WASM = os.path.join(ROOT, "docs", "wasm-speed.md")
+WASM_HEADING = "## wasm32 simd128 (under node)"
 # The tables of `validate --tables` that `consumers` runs (each its own filter).
 CONSUMER_TABLES = ("ascii_valid_up_to", "is_ascii_utf16", "is_latin1_utf16",
                    "make_well_formed_utf16")
@@ -683,23 +687,40 @@ def cmd_report(a):
             p("")
     P.extend(consumers_section())
     P.extend(aarch64_section())
+    P.extend(wasm_section())
     with open(a.out, "w") as f:
         f.write("\n".join(P).rstrip() + "\n")
     print(f"wrote {os.path.relpath(a.out, ROOT)}", file=sys.stderr)
 
 
-def aarch64_section():
-    """The lines of the section "aarch64 (estimated)": docs/aarch64-speed.md (from
-    scripts/aarch64-speed.sh, which has no CSV of its own) under the report's heading,
-    or nothing when that file is absent."""
-    if not os.path.exists(AARCH64):
+def file_section(path, heading, intro):
+    """The lines of a section of the report made of a file that a script of its own
+    writes (it has no CSV): `heading`, `intro`, then the file (its own `# ` title
+    left out), or nothing when the file is absent."""
+    if not os.path.exists(path):
         return []
-    with open(AARCH64) as f:
-        body = f.read().rstrip()
-    return ["", AARCH64_HEADING, "",
-            "NEON against simdutf's arm64 kernel, estimated under QEMU and llvm-mca on this "
-            "x86-64 machine (`scripts/aarch64-speed.sh`, copied from "
-            "[`aarch64-speed.md`](aarch64-speed.md)).", "", body, ""]
+    with open(path) as f:
+        lines = f.read().rstrip().split("\n")
+    if lines and lines[0].startswith("# "):
+        lines = lines[1:]
+    return ["", heading, "", intro, "", "\n".join(lines).strip(), ""]
+
+
+def aarch64_section():
+    """The section "aarch64 (estimated)": docs/aarch64-speed.md."""
+    return file_section(AARCH64, AARCH64_HEADING,
+                        "NEON against simdutf's arm64 kernel, estimated under QEMU and "
+                        "llvm-mca on this x86-64 machine (`scripts/aarch64-speed.sh`, copied "
+                        "from [`aarch64-speed.md`](aarch64-speed.md)).")
+
+
+def wasm_section():
+    """The section of the wasm kernel under node: docs/wasm-speed.md."""
+    return file_section(WASM, WASM_HEADING,
+                        "The `wasm` kernel (simd128) under node against simdutf8's simd128 "
+                        "validator and our scalar kernel in the same module "
+                        "(`scripts/wasm-speed.sh`, copied from "
+                        "[`wasm-speed.md`](wasm-speed.md)).")
 
 
 def splice_section(out, heading, section):
@@ -731,19 +752,23 @@ def cmd_aarch64(a):
 
 
 def consumers_section():
-    """The lines of the section of the consumer kernels and Arrow columns:
-    docs/consumers.md (written by `consumers`) under the report's heading, or nothing
-    when that file is absent."""
-    if not os.path.exists(CONSUMERS):
-        return []
-    with open(CONSUMERS) as f:
-        body = f.read().rstrip()
-    return ["", CONSUMERS_HEADING, "", "What JavaScript engines and Arrow pipelines call "
-            "(`scripts/bench.py consumers`, copied from [`consumers.md`](consumers.md)): "
-            "the ASCII/Latin-1 prefix checks and `make_well_formed_utf16` against "
-            "encoding_rs and simdutf, `validate_utf8_offsets` against arrow-rs's own "
-            "validation, `transcode_array` against a row-by-row encoding_rs loop.", "",
-            body, ""]
+    """The section of the consumer kernels and Arrow columns: docs/consumers.md
+    (written by `consumers`)."""
+    return file_section(CONSUMERS, CONSUMERS_HEADING,
+                        "What JavaScript engines and Arrow pipelines call (`scripts/bench.py "
+                        "consumers`, copied from [`consumers.md`](consumers.md)): the "
+                        "ASCII/Latin-1 prefix checks and `make_well_formed_utf16` against "
+                        "encoding_rs and simdutf, `validate_utf8_offsets` against arrow-rs's "
+                        "own validation, `transcode_array` against a row-by-row encoding_rs "
+                        "loop.")
+
+
+def cmd_wasm(a):
+    """Replaces (or appends) the wasm kernel's section of the report."""
+    section = wasm_section()
+    if not section:
+        sys.exit(f"no {os.path.relpath(WASM, ROOT)}: run scripts/wasm-speed.sh first")
+    splice_section(a.out, WASM_HEADING, section)
 
 
 def cmd_consumers(a):
@@ -952,6 +977,11 @@ def main():
                        "as the section \"aarch64 (estimated)\", the rest unchanged")
     q.add_argument("--out", default=REPORT)
     q.set_defaults(func=cmd_aarch64)
+
+    w = sub.add_parser("wasm", help="put docs/wasm-speed.md into docs/benchmarks.md as its "
+                       "section, the rest unchanged")
+    w.add_argument("--out", default=REPORT)
+    w.set_defaults(func=cmd_wasm)
 
     k = sub.add_parser("consumers", help="run the consumer kernels' tables and the arrow "
                        "bench; write docs/consumers.md and its section of docs/benchmarks.md")
