@@ -78,6 +78,7 @@ struct Decoder<V: Lookup128> {
     low: V::Table,
     high: V::Table,
     low7: V,
+    undefined: V,
 }
 
 impl<V: Lookup128> Decoder<V> {
@@ -91,8 +92,20 @@ impl<V: Lookup128> Decoder<V> {
                 low: V::table128(&low_table(cp)),
                 high: V::table128(&high_table(cp)),
                 low7: V::splat(0x7F),
+                undefined: V::splat((scalar::UNDEFINED >> 8) as u8),
             }
         }
+    }
+
+    /// Whether a unit of the high plane `hi` is an undefined byte's U+FFFD (no page
+    /// defines a byte as a character of U+FF00..U+FFFF: `scalar/tests/codepage.rs`).
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn has_undefined(&self, hi: V) -> bool {
+        // SAFETY: the caller's promise.
+        unsafe { !hi.eq8(self.undefined).is_zero() }
     }
 
     /// The low and high bytes of the UTF-16 units of the bytes `v`.
@@ -115,6 +128,10 @@ struct ToUnits<V: Lookup128, const UTF32: bool> {
     dec: Decoder<V>,
     cp: CodePage,
     to: Endian,
+    mode: Mode,
+    /// Whether a block must be refused when it has an undefined byte: strict mode on
+    /// a page with undefined bytes.
+    check: bool,
 }
 
 impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
@@ -131,6 +148,9 @@ impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
             } else {
                 (v, V::splat(0))
             };
+            if self.check && self.dec.has_undefined(hi) {
+                return None;
+            }
             let big = self.to == Endian::Big;
             let (a, b) = if big {
                 V::zip8(hi, lo)
@@ -157,9 +177,9 @@ impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
         if UTF32 {
-            scalar::codepage_to_utf32(src, dst, self.cp, self.to)
+            scalar::codepage_to_utf32(src, dst, self.cp, self.to, self.mode)
         } else {
-            scalar::codepage_to_utf16(src, dst, self.cp, self.to)
+            scalar::codepage_to_utf16(src, dst, self.cp, self.to, self.mode)
         }
     }
 }
@@ -174,7 +194,7 @@ pub(crate) unsafe fn codepage_to_units<W: Lookup128, const UTF32: bool>(
     dst: &mut [u8],
     cp: CodePage,
     to: Endian,
-    _mode: Mode,
+    mode: Mode,
 ) -> Result<usize, TranscodeError> {
     // SAFETY: the ISA is the caller's promise.
     unsafe {
@@ -182,28 +202,44 @@ pub(crate) unsafe fn codepage_to_units<W: Lookup128, const UTF32: bool>(
             dec: Decoder::new(cp),
             cp,
             to,
+            mode,
+            check: mode == Mode::Strict && !cp.is_total(),
         };
         run::<W, _>(&op, src, dst)
     }
 }
 
-/// The class of a high byte's character in [`two_byte_table`]: its UTF-8 lead byte
-/// `D0` (0), `D1` (1), `C2` (2), or something else (3: another lead, or a character
-/// of three bytes).
-const TWO_BYTE_LEADS: [u8; 4] = [0xD0, 0xD1, 0xC2, 0];
+/// The three UTF-8 lead bytes of [`two_byte_table`]'s classes 0, 1 and 2 (class 3:
+/// another lead, or a character of three bytes): the leads of most of the page's
+/// two-byte characters (`D0`, `D1` for the Cyrillic letters, `C3`, `C5`, `C2` for
+/// windows-1252, `CE`, `CF` for Greek, ...), most characters first; 0 for none.
+fn two_byte_leads(cp: CodePage) -> [u8; 3] {
+    let mut count = [0usize; 32];
+    for &u in cp.high_half() {
+        if (0x80..0x800).contains(&u) {
+            count[usize::from(u >> 6)] += 1;
+        }
+    }
+    let mut leads = [0u8; 3];
+    for lead in &mut leads {
+        let (k, &n) = count.iter().enumerate().max_by_key(|&(k, &n)| (n, usize::MAX - k)).unwrap_or((0, &0));
+        if n > 0 {
+            *lead = 0xC0 | k as u8;
+            count[k] = 0;
+        }
+    }
+    leads
+}
 
 /// The direct two-byte table of `cp`: for each high byte `0x80 + i`, the six low
 /// bits of the UTF-8 trail byte of its character and, in the two high bits, the
-/// class of its lead byte ([`TWO_BYTE_LEADS`]; every Cyrillic letter of the three
-/// code pages is `D0 xx` or `D1 xx`, and their other two-byte characters are mostly
-/// `C2 xx`: no-break space, `«»`, `°`).
-#[inline(always)]
-fn two_byte_table(cp: CodePage) -> [u8; 128] {
+/// class of its lead byte (its index in `leads`, [`two_byte_leads`], or 3).
+fn two_byte_table(cp: CodePage, leads: &[u8; 3]) -> [u8; 128] {
     let t = cp.high_half();
     core::array::from_fn(|i| {
         let u = t[i];
         let lead = 0xC0 | (u >> 6) as u8;
-        let class = match TWO_BYTE_LEADS.iter().position(|&l| l == lead) {
+        let class = match leads.iter().position(|&l| l == lead) {
             Some(c) if (0x80..0x800).contains(&u) => c as u8,
             _ => 3,
         };
@@ -211,19 +247,13 @@ fn two_byte_table(cp: CodePage) -> [u8; 128] {
     })
 }
 
-/// [`TWO_BYTE_LEADS`] indexed by the high nibble of a [`two_byte_table`] entry.
-const LEAD_OF_NIBBLE: [u8; 16] = {
-    let mut t = [0u8; 16];
-    let mut i = 0;
-    while i < 16 {
-        t[i] = TWO_BYTE_LEADS[i >> 2];
-        i += 1;
-    }
-    t
-};
+/// `leads` indexed by the high nibble of a [`two_byte_table`] entry (0 for class 3).
+fn lead_of_nibble(leads: &[u8; 3]) -> [u8; 16] {
+    core::array::from_fn(|i| leads.get(i >> 2).copied().unwrap_or(0))
+}
 
 /// The direct path of code page -> UTF-8 for blocks of ASCII and characters of two
-/// bytes with the leads of [`TWO_BYTE_LEADS`] (the Cyrillic letters): one 128-entry
+/// bytes with the leads of [`two_byte_leads`] (the letters of the page): one 128-entry
 /// look-up gives each high byte's trail bits and lead class, a 16-entry one its
 /// lead byte; lead and trail bytes, interleaved, are each character's two bytes
 /// (an ASCII byte keeps its own in the trail's place), and each group of eight is
@@ -242,11 +272,12 @@ impl<V: Lookup128> TwoByte<V> {
     /// The CPU supports `V`'s ISA.
     #[inline(always)]
     unsafe fn new(cp: CodePage) -> Self {
+        let leads = two_byte_leads(cp);
         // SAFETY: the caller's promise.
         unsafe {
             TwoByte {
-                table: V::table128(&two_byte_table(cp)),
-                leads: V::broadcast_lane(&LEAD_OF_NIBBLE),
+                table: V::table128(&two_byte_table(cp, &leads)),
+                leads: V::broadcast_lane(&lead_of_nibble(&leads)),
                 high: V::splat(0x80),
                 low6: V::splat(0x3F),
                 class3: V::splat(0xC0),
@@ -256,7 +287,7 @@ impl<V: Lookup128> TwoByte<V> {
 
     /// Converts the block `v` (with a high byte) into `dst` and returns the bytes
     /// written, or `None` (nothing written) if a high byte is not of the classes
-    /// `D0`, `D1`, `C2`.
+    /// 0, 1, 2 (two bytes with one of the page's three leads).
     ///
     /// # Safety
     /// The CPU supports the ISAs of `V` and `H`; `2 * V::BYTES` writable bytes at
@@ -306,9 +337,12 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
     dst: &mut [u8],
     cp: CodePage,
     _to: Endian,
-    _mode: Mode,
+    mode: Mode,
 ) -> Result<usize, TranscodeError> {
     let (n, m) = (src.len(), dst.len());
+    // Strict mode on a page with undefined bytes: a block with one goes to the scalar
+    // code (lossy mode writes the table's U+FFFD).
+    let check = mode == Mode::Strict && !cp.is_total();
     // Output bytes an iteration may store: the first half's units take at most
     // `3 * W::BYTES / 2` bytes, then the second half's stores; plus 2 spare bytes
     // (the longest character, three bytes, minus one: see `super::handover`). The
@@ -339,6 +373,9 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
                 continue;
             }
             let (lo, hi) = dec.planes(v);
+            if check && dec.has_undefined(hi) {
+                break;
+            }
             let (u0, u1) = W::zip8(lo, hi);
             let w = encode_bmp_block::<W, H>(u0, &UnitClasses::of(u0), d);
             out += w + encode_bmp_block::<W, H>(u1, &UnitClasses::of(u1), d.add(w));
@@ -346,21 +383,28 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
         }
     }
     shift(
-        scalar::codepage_to_utf8(&src[pos..], &mut dst[out..], cp),
+        scalar::codepage_to_utf8(&src[pos..], &mut dst[out..], cp, mode),
         pos,
         out,
     )
 }
 
-/// The encoding tables of one code page, in registers: the Cyrillic block, and for
-/// the retry of a refused block U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F.
+/// One 128-code-point block of a page's encoding tables in registers
+/// ([`CodePage::encode_block`]): the bytes of `base + i`, and the high byte of `base`
+/// and its bit 7 (which the units' low bytes must have) splatted.
+#[derive(Clone, Copy)]
+struct Block<V: Lookup128> {
+    table: V::Table,
+    high: V,
+    low: V,
+}
+
+/// The encoding tables of one code page, in registers: the blocks of
+/// [`CodePage::encode_block`], the first two for the fast block, all of them for the
+/// retry of a refused one.
 #[derive(Clone, Copy)]
 struct Encoder<V: Lookup128> {
-    cyrillic: V::Table,
-    latin1: V::Table,
-    punctuation: V::Table,
-    letterlike: V::Table,
-    four: V,
+    blocks: [Block<V>; scalar::ENCODE_BLOCKS],
     high: V,
 }
 
@@ -371,72 +415,73 @@ impl<V: Lookup128> Encoder<V> {
     unsafe fn new(cp: CodePage) -> Self {
         // SAFETY: the caller's promise.
         unsafe {
-            let block = |base| cp.block(base).unwrap_or(&[0; 128]);
             Encoder {
-                cyrillic: V::table128(cp.cyrillic()),
-                latin1: V::table128(block(0x0080)),
-                punctuation: V::table128(block(0x2000)),
-                letterlike: V::table128(block(0x2100)),
-                four: V::splat(4),
+                blocks: core::array::from_fn(|k| {
+                    let (base, bytes) = cp.encode_block(k);
+                    Block {
+                        table: V::table128(bytes),
+                        high: V::splat((base >> 8) as u8),
+                        low: V::splat(base as u8 & 0x80),
+                    }
+                }),
                 high: V::splat(0x80),
             }
         }
     }
 
     /// The bytes of the characters whose UTF-16 units have the low bytes `lo` and
-    /// the high bytes `hi`, if every one is ASCII or a character of U+0400..U+047F
-    /// that the code page has.
+    /// the high bytes `hi`, if every one is ASCII or a character of the first `n`
+    /// blocks that the code page has.
+    ///
+    /// Each block takes the units whose high byte is its base's and whose low byte
+    /// has its base's bit 7, at the index `0x80 | lo` (the table gives 0 at the
+    /// indices below 0x80 of the other units); an unused block (base 0) takes the
+    /// ASCII units, for which its table gives 0.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `n <= ENCODE_BLOCKS`.
+    #[inline(always)]
+    unsafe fn encode_blocks(&self, lo: V, hi: V, n: usize) -> Option<V> {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let zero = V::splat(0);
+            let bit7 = lo.and(self.high);
+            let idx = lo.or(self.high);
+            let mut c = zero;
+            for b in &self.blocks[..n] {
+                let sel = hi.eq8(b.high).and(bit7.eq8(b.low));
+                c = c.or(idx.and(sel).lookup128(&b.table));
+            }
+            // Accepted: where the tables give 0 exactly the ASCII units (the pages'
+            // other bytes are >= 0x80).
+            let ascii = hi.eq8(zero).and(bit7.eq8(zero));
+            if !ascii.xor(c.eq8(zero)).is_zero() {
+                return None;
+            }
+            Some(c.or(lo.and(ascii)))
+        }
+    }
+
+    /// [`Encoder::encode_blocks`] with the two blocks of the fast path: the letters
+    /// of the page's script.
     ///
     /// # Safety
     /// The CPU supports `V`'s ISA.
     #[inline(always)]
     unsafe fn encode(&self, lo: V, hi: V) -> Option<V> {
         // SAFETY: the caller's promise.
-        unsafe {
-            let zero = V::splat(0);
-            let is_ascii = hi.eq8(zero);
-            let is_cyrillic = hi.eq8(self.four);
-            // Index 0x80 + (unit - 0x400) for the Cyrillic block, below 0x80 (table
-            // result 0) for the rest.
-            let c = lo.or(is_cyrillic.and(self.high)).lookup128(&self.cyrillic);
-            // Accepted: every low byte below 0x80, and where the table gives 0
-            // exactly the ASCII units (the code pages' Cyrillic bytes are >= 0x80).
-            let bad = is_ascii.xor(c.eq8(zero)).or(lo.and(self.high));
-            if !bad.is_zero() {
-                return None;
-            }
-            Some(c.or(lo.and(is_ascii)))
-        }
+        unsafe { self.encode_blocks(lo, hi, 2) }
     }
 
-    /// [`Encoder::encode`] for more characters (the retry of a refused block): also
-    /// U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F, the blocks of the symbols of
-    /// Russian text (`«»`, no-break space, dashes, `№`).
+    /// [`Encoder::encode_blocks`] with every block (the retry of a refused block):
+    /// also the symbols and punctuation of the page (`«»`, dashes, `€`, `№`, ...).
     ///
     /// # Safety
     /// The CPU supports `V`'s ISA.
     #[inline(always)]
     unsafe fn encode_more(&self, lo: V, hi: V) -> Option<V> {
         // SAFETY: the caller's promise.
-        unsafe {
-            let zero = V::splat(0);
-            let low_half = lo.and(self.high).eq8(zero);
-            let is0 = hi.eq8(zero);
-            let ascii = is0.and(low_half);
-            // Index 0x80 + the low seven bits where the high byte selects the table
-            // (and the low byte is below 0x80); below 0x80 (result 0) elsewhere.
-            let idx = |sel: V| lo.or(self.high).and(sel.and(low_half));
-            let c = idx(hi.eq8(self.four)).lookup128(&self.cyrillic);
-            let p = idx(hi.eq8(V::splat(0x20))).lookup128(&self.punctuation);
-            let l = idx(hi.eq8(V::splat(0x21))).lookup128(&self.letterlike);
-            // U+0080..U+00FF: the low byte itself is the index.
-            let c = c.or(p).or(l).or(lo.and(is0).lookup128(&self.latin1));
-            let bad = ascii.xor(c.eq8(zero));
-            if !bad.is_zero() {
-                return None;
-            }
-            Some(c.or(lo.and(ascii)))
-        }
+        unsafe { self.encode_blocks(lo, hi, scalar::ENCODE_BLOCKS) }
     }
 }
 
@@ -652,11 +697,16 @@ unsafe fn compress16<V: VectorExt>(v: V, keep: u64, dst: *mut u8) -> usize {
 
 /// `Kernel::utf8_to_codepage`: 64-byte blocks of 16-byte vectors `V`.
 ///
-/// A block is fast when its non-ASCII bytes are `D0`/`D1` lead bytes, each
-/// followed by one continuation byte, and continuation bytes that follow them
-/// (checked exactly: the continuation bytes are the lead bytes shifted by one, so
-/// no other validation is needed), and the table has a byte for every character.
-/// A lead byte in the last position waits for the next block.
+/// A block is fast when its non-ASCII bytes are two-byte sequences of the page's
+/// first two encoding blocks ([`CodePage::encode_block`] 0 and 1, 256 code points
+/// from `base` below U+0800: the lead bytes `lead0..lead0 + 4` with `lead0 = 0xC0 |
+/// base >> 6`, e.g. `D0..D3` for Cyrillic, `C2..C5` for the Latin pages), each lead
+/// followed by one continuation byte and every continuation byte following one
+/// (checked exactly: the continuation bytes are the leads shifted by one, so no
+/// other validation is needed), and the tables have a byte for every character.
+/// A lead byte in the last position waits for the next block. A page whose first
+/// blocks are above U+07FF (Thai) has three-byte characters: only its ASCII blocks
+/// are fast.
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA; `V::BYTES == 16`.
@@ -670,19 +720,27 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
 ) -> Result<usize, TranscodeError> {
     debug_assert_eq!(V::BYTES, 16);
     let (mut pos, mut out) = (0usize, 0usize);
+    let (base, first) = cp.encode_block(0);
+    // `0x80` (a continuation byte, never a lead: every block with a high byte is
+    // refused) when the blocks are not of two-byte characters.
+    let lead0 = if base < 0x800 {
+        0xC0 | (base >> 6) as u8
+    } else {
+        0x80
+    };
     // SAFETY: (whole block) the ISA is the caller's promise; `pos + 64 <= src.len()`
     // bounds the loads, `out + 64 <= dst.len()` the stores (one output byte per
     // character: the kept bytes of vector k start at most at 16 k, and a 16-byte
     // store from there stays within the 64 bytes).
     unsafe {
-        let table = V::table128(cp.cyrillic());
-        let (top, cont_pat, d0, fe) = (
+        let tables = [V::table128(first), V::table128(cp.encode_block(1).1)];
+        let (top, cont_pat, lead0, four) = (
             V::splat(0xC0),
             V::splat(0x80),
-            V::splat(0xD0),
-            V::splat(0xFE),
+            V::splat(lead0),
+            V::splat(0xFC),
         );
-        let (low6, bit6, zero) = (V::splat(0x3F), V::splat(0x40), V::splat(0));
+        let (low6, bit6, two, zero) = (V::splat(0x3F), V::splat(0x40), V::splat(2), V::splat(0));
         while pos + 64 <= src.len() && out + 64 <= dst.len() {
             let s = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
@@ -696,7 +754,7 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
                 continue;
             }
             // First pass: check the whole block before writing anything.
-            let mut prev = zero;
+            let mut prev_rel = zero;
             let mut prev_lead = zero;
             let mut bad = zero;
             let mut values = [zero; 4];
@@ -705,22 +763,27 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
                 let kind = x.and(top);
                 let is_cont = kind.eq8(cont_pat);
                 let is_lead = kind.eq8(top);
-                let is_d0d1 = x.and(fe).eq8(d0);
-                let before = x.shift_in_one_byte(prev);
-                // The continuation bytes are exactly the bytes after D0/D1 leads.
-                let after_lead = is_d0d1.shift_in_one_byte(prev_lead);
-                bad = bad.or(is_cont.xor(after_lead)).or(is_lead.xor(is_d0d1));
-                // U+0400 + ((lead & 1) << 6 | cont & 0x3F), as index 0x80 + that:
-                // (before << 6) & 0x40 per byte takes bit 0 of the byte before (a
-                // 16-bit shift only moves bits of the lower byte into the low six
-                // bits of the upper one, which the mask clears).
+                // The lead's offset from `lead0`: one of ours below 4.
+                let rel = x.wrapping_sub8(lead0);
+                let is_ours = rel.and(four).eq8(zero);
+                let before = rel.shift_in_one_byte(prev_rel);
+                // The continuation bytes are exactly the bytes after our leads.
+                let after_lead = is_ours.shift_in_one_byte(prev_lead);
+                bad = bad.or(is_cont.xor(after_lead)).or(is_lead.xor(is_ours));
+                // base + ((rel & 3) << 6 | cont & 0x3F): table `rel >> 1`, index 0x80 +
+                // (rel & 1) << 6 | cont & 0x3F. (before << 6) & 0x40 per byte takes
+                // bit 0 of the byte before (a 16-bit shift only moves bits of the
+                // lower byte into the low six bits of the upper one, which the mask
+                // clears; `lead0` is even, so the bit is the lead's own).
                 let idx = before.shl16::<6>().and(bit6).or(x.and(low6)).or(cont_pat);
-                let c = idx.lookup128(&table);
+                let second = before.and(two).eq8(two);
+                let idx1 = idx.and(second);
+                let c = idx.xor(idx1).lookup128(&tables[0]).or(idx1.lookup128(&tables[1]));
                 bad = bad.or(is_cont.and(c.eq8(zero)));
                 values[k] = crate::generic::blocks::select(is_cont, c, x);
                 keeps[k] = !is_lead.bitmask_dense() & 0xFFFF;
-                prev = x;
-                prev_lead = is_d0d1;
+                prev_rel = rel;
+                prev_lead = is_ours;
             }
             if !bad.is_zero() {
                 // Every mode: the scalar code up to a resynchronisation point (a
