@@ -92,9 +92,14 @@ fn decode_every_byte_like_encoding_rs() {
         let n = codepage_to_utf8(&all, &mut dst, cp, Mode::Lossy).unwrap();
         assert_eq!(std::str::from_utf8(&dst[..n]).unwrap(), want, "{cp:?}");
         // Strict: the first undefined byte is the error.
-        match (codepage_to_utf8(&all, &mut dst, cp, Mode::Strict), cp.first_undefined(&all)) {
+        match (
+            codepage_to_utf8(&all, &mut dst, cp, Mode::Strict),
+            cp.first_undefined(&all),
+        ) {
             (Ok(n), None) => assert_eq!(std::str::from_utf8(&dst[..n]).unwrap(), want),
-            (Err(e), Some(at)) => assert_eq!((e.kind(), e.valid_up_to()), (ErrorKind::UndefinedByte, at)),
+            (Err(e), Some(at)) => {
+                assert_eq!((e.kind(), e.valid_up_to()), (ErrorKind::UndefinedByte, at))
+            }
             (r, at) => panic!("{cp:?}: {r:?} {at:?}"),
         }
         for b in 0..=255u8 {
@@ -104,7 +109,10 @@ fn decode_every_byte_like_encoding_rs() {
         }
         let mut dst16 = vec![0u8; 512];
         for e in [Endian::Little, Endian::Big] {
-            assert_eq!(codepage_to_utf16(&all, &mut dst16, cp, e, Mode::Lossy), Ok(512));
+            assert_eq!(
+                codepage_to_utf16(&all, &mut dst16, cp, e, Mode::Lossy),
+                Ok(512)
+            );
             let units: Vec<u16> = dst16.chunks(2).map(|p| e.read_u16([p[0], p[1]])).collect();
             assert_eq!(units, want.encode_utf16().collect::<Vec<_>>());
         }
@@ -279,7 +287,8 @@ fn agree_with_cpython_where_documented() {
         CodePage::Koi8U => "koi8_u".to_string(),
         _ => {
             let name = cp.encoding().name().to_ascii_lowercase();
-            name.replace("windows-", "cp").replace("iso-8859-", "iso8859_")
+            name.replace("windows-", "cp")
+                .replace("iso-8859-", "iso8859_")
         }
     };
     let mut failures = vec![];

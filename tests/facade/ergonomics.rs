@@ -9,10 +9,16 @@ use utfast_testkit::{char_runs, damage, each_kernel, Rng};
 fn text_in(rng: &mut Rng, from: Encoding, len: usize, every: usize) -> Vec<u8> {
     let text = char_runs(&mut || rng.next(), len);
     let mut bytes = match from {
-        // Every byte is a character: the low byte of each.
-        Encoding::Latin1 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
-            text.chars().map(|c| c as u32 as u8).collect()
-        }
+        // Latin-1 or a code page: the low byte of each character (`?` for an
+        // undefined byte).
+        e if e == Encoding::Latin1 || utfast::CodePage::of(e).is_some() => text
+            .chars()
+            .map(|c| c as u32 as u8)
+            .map(|b| match utfast::CodePage::of(from) {
+                Some(cp) if !cp.is_defined(b) => b'?',
+                _ => b,
+            })
+            .collect(),
         _ => {
             let src = text.as_bytes();
             let mut out = vec![0u8; utfast::max_output_len(Encoding::Utf8, from, src.len())];

@@ -222,7 +222,11 @@ fn two_byte_leads(cp: CodePage) -> [u8; 3] {
     }
     let mut leads = [0u8; 3];
     for lead in &mut leads {
-        let (k, &n) = count.iter().enumerate().max_by_key(|&(k, &n)| (n, usize::MAX - k)).unwrap_or((0, &0));
+        let (k, &n) = count
+            .iter()
+            .enumerate()
+            .max_by_key(|&(k, &n)| (n, usize::MAX - k))
+            .unwrap_or((0, &0));
         if n > 0 {
             *lead = 0xC0 | k as u8;
             count[k] = 0;
@@ -778,7 +782,10 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
                 let idx = before.shl16::<6>().and(bit6).or(x.and(low6)).or(cont_pat);
                 let second = before.and(two).eq8(two);
                 let idx1 = idx.and(second);
-                let c = idx.xor(idx1).lookup128(&tables[0]).or(idx1.lookup128(&tables[1]));
+                let c = idx
+                    .xor(idx1)
+                    .lookup128(&tables[0])
+                    .or(idx1.lookup128(&tables[1]));
                 bad = bad.or(is_cont.and(c.eq8(zero)));
                 values[k] = crate::generic::blocks::select(is_cont, c, x);
                 keeps[k] = !is_lead.bitmask_dense() & 0xFFFF;

@@ -41,8 +41,13 @@ fn check(encoding: Encoding, text: &[u8]) -> Result<(), (usize, ErrorKind)> {
                 .map_err(|e| (e.valid_up_to(), e.kind()))
         }
         Encoding::Latin1 => Ok(()),
-        // Cyrillic code pages: every byte is a character.
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => Ok(()),
+        // Code pages: every byte is a character but the undefined ones of a few.
+        e if utfast_scalar::CodePage::of(e).is_some() => {
+            match utfast_scalar::CodePage::of(e).and_then(|cp| cp.first_undefined(text)) {
+                Some(at) => Err((at, ErrorKind::UndefinedByte)),
+                None => Ok(()),
+            }
+        }
         // `Encoding` is `#[non_exhaustive]`: the library's validator.
         _ => utfast::validate(text, encoding).map_err(|e| (e.offset as usize, e.kind)),
     }
