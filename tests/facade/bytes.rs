@@ -159,7 +159,19 @@ fn transcode_all_pairs_cyrillic() {
     // Characters every code page and UTF form has (not Latin-1).
     let text = "Съешь ещё этих булок, Ёж! 1234";
     let forms = |e: Encoding| utfast_testkit::oracle::encode_str(text, e);
-    let encodings = Encoding::ALL.into_iter().filter(|&e| e != Encoding::Latin1);
+    // (The Cyrillic pages: the others lack the letters.)
+    let cyrillic = [
+        Encoding::Koi8R,
+        Encoding::Windows1251,
+        Encoding::Ibm866,
+        Encoding::Koi8U,
+    ]
+    .into_iter()
+    .chain([Encoding::Iso8859_5, Encoding::XMacCyrillic]);
+    let encodings = Encoding::ALL
+        .into_iter()
+        .filter(|&e| e != Encoding::Latin1 && utfast::CodePage::of(e).is_none())
+        .chain(cyrillic);
     for from in encodings.clone() {
         for to in encodings.clone() {
             let src = forms(from);

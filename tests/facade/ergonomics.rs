@@ -173,10 +173,17 @@ fn labels_of_every_registry() {
         assert_eq!(label.parse::<Encoding>(), Ok(want), "{label}");
         assert_eq!(Encoding::from_label(label), Some(want), "{label}");
     }
+    for (label, want) in [
+        ("windows-1252", Encoding::Windows1252),
+        ("koi8-u", Encoding::Koi8U),
+        ("iso-8859-2", Encoding::Iso8859_2),
+        ("latin1", Encoding::Latin1),
+        ("cp874", Encoding::Windows874),
+    ] {
+        assert_eq!(Encoding::parse_label(label), Ok(want), "{label}");
+    }
     for (label, name) in [
-        ("windows-1252", "windows-1252"),
-        ("koi8-u", "KOI8-U"),
-        ("iso-8859-2", "ISO-8859-2"),
+        ("ascii", "US-ASCII"),
         ("shift_jis", "Shift_JIS"),
         ("GBK", "GBK"),
     ] {

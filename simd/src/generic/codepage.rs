@@ -1,52 +1,60 @@
-//! The Cyrillic code pages (KOI8-R, windows-1251, IBM866) to and from UTF-8,
-//! UTF-16 and UTF-32, generic over [`VectorExt`] plus a 128-entry table look-up
-//! ([`Lookup128`]).
+//! The single-byte code pages (the 28 of the WHATWG Encoding Standard) to and from
+//! UTF-8, UTF-16 and UTF-32, generic over [`VectorExt`] plus a 128-entry table look-up
+//! ([`Lookup128`]). One table-driven path for every page: the tables come from
+//! `utfast_scalar::codepage` (generated from encoding_rs), nothing here names a page.
 //!
 //! # Decoding: the high half in registers
 //!
 //! Bytes `00..=7F` are ASCII and each byte `80..=FF` is one character of the Basic
-//! Multilingual Plane, so decoding is a look-up of 128 UTF-16 units: two tables of
-//! 128 bytes, the low and the high byte of each unit, looked up in registers
-//! ([`Lookup128`]: eight 16-entry shuffles per table on x86, two 64-entry `tbl` on
-//! NEON), which give zero for ASCII. The low-byte table is stored XOR the low seven
-//! bits of its byte, so that one XOR with `x & 0x7F` puts the ASCII bytes in and
-//! takes the correction out for the others. Interleaving the two planes gives the
-//! UTF-16 units ([`VectorExt::zip8`], high plane first for big-endian output), and
-//! interleaving those with zeros UTF-32. A block without high bytes is widened
-//! directly. Every byte is valid, so every block is accepted; the only error is
-//! `OutputTooSmall`, left to the scalar tail by the [block loop](super::blocks).
+//! Multilingual Plane (or undefined: U+FFFD in the tables), so decoding is a look-up
+//! of 128 UTF-16 units: two tables of 128 bytes, the low and the high byte of each
+//! unit, looked up in registers ([`Lookup128`]: eight 16-entry shuffles per table on
+//! x86, two 64-entry `tbl` on NEON), which give zero for ASCII. The low-byte table is
+//! stored XOR the low seven bits of its byte, so that one XOR with `x & 0x7F` puts the
+//! ASCII bytes in and takes the correction out for the others. Interleaving the two
+//! planes gives the UTF-16 units ([`VectorExt::zip8`], high plane first for
+//! big-endian output), and interleaving those with zeros UTF-32. A block without high
+//! bytes is widened directly. In strict mode on a page with undefined bytes, a block
+//! whose high plane has a byte `FF` (only U+FFFD has one: no page defines a character
+//! of U+FF00..U+FFFF) is refused, and the scalar code reports the byte; lossy mode
+//! keeps the table's U+FFFD. The other error, `OutputTooSmall`, is left to the scalar
+//! tail by the [block loop](super::blocks).
 //!
-//! To UTF-8, an ASCII block is copied, and a block of ASCII and two-byte
-//! characters whose lead byte is `D0`, `D1` (every Cyrillic letter) or `C2` is
-//! converted directly ([`TwoByte`]): a third 128-entry table holds, per high byte,
-//! the six payload bits of its trail byte and a two-bit class that a 16-entry
-//! shuffle turns into the lead byte; lead and trail bytes interleaved are the
-//! characters' two bytes (an ASCII byte keeps its own), and every group of eight is
-//! packed by the `PACK2` control of its ASCII bytes. That is one 128-entry look-up
-//! per block instead of two, and no UTF-16 classification. Any other block (box
-//! drawing, `—`, `№`, `Ґ`: three bytes or another lead) goes through its UTF-16
-//! units and the UTF-16 -> UTF-8 block step of [`super::utf8_encode`] (`PACK2`
-//! when every character is below U+0800, `PACK3` otherwise).
+//! To UTF-8, an ASCII block is copied, and a block of ASCII and two-byte characters
+//! with one of the page's three most common lead bytes (`D0`/`D1` for the Cyrillic
+//! letters, `C3`/`C5`/`C2` for windows-1252, `CE`/`CF` for Greek, `D7` for Hebrew,
+//! ...: [`two_byte_leads`]) is converted directly ([`TwoByte`]): a third 128-entry
+//! table holds, per high byte, the six payload bits of its trail byte and a two-bit
+//! class that a 16-entry shuffle turns into the lead byte; lead and trail bytes
+//! interleaved are the characters' two bytes (an ASCII byte keeps its own), and every
+//! group of eight is packed by the `PACK2` control of its ASCII bytes. That is one
+//! 128-entry look-up per block instead of two, and no UTF-16 classification. Any
+//! other block (box drawing, Thai, `€`, `—`: three bytes or another lead) goes
+//! through its UTF-16 units and the UTF-16 -> UTF-8 block step of
+//! [`super::utf8_encode`] (`PACK2` when every character is below U+0800, `PACK3`
+//! otherwise).
 //!
-//! # Encoding: ASCII and the Cyrillic block
+//! # Encoding: ASCII and the page's own blocks
 //!
-//! The code pages hold the Cyrillic letters U+0410..U+044F, Ё/ё and a few more of
-//! U+0400..U+047F; windows-1251 maps them by arithmetic, KOI8-R in its own order.
-//! One table serves all three: the byte of U+0400 + i for `i < 128`, or 0 where
-//! the code page lacks the character (`CodePage::cyrillic`). A fast block accepts
-//! characters that are ASCII or in U+0400..U+047F with a byte: from UTF-16 (and
-//! UTF-32, narrowed first), the high byte of every unit is 00 or 04 and the low
-//! byte below 0x80, and the table gives a non-zero byte for the units of the
-//! Cyrillic block; from UTF-8, 64-byte blocks of ASCII and `D0`/`D1` two-byte
-//! sequences, where a continuation byte and the lowest bit of the lead byte before
-//! it give the index, and the lead bytes are dropped by compression
-//! (`COMPRESS8`, as UTF-8 -> Latin-1 does). Anything else (other characters, a
-//! character the code page lacks, ill-formed input) is the scalar code's: the block
-//! loop hands the block to it (strict: the exact error; lossy: `?` and U+FFFD as
-//! `?`) and resumes after it; see [`super::handover`]. From UTF-16 and UTF-32, a
-//! refused block is tried once more ([`BlockOp::retry`]) with three more tables:
-//! U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F, where the other characters of
-//! Russian text are (`«»`, no-break space, dashes, `№`; windows-1251 has them).
+//! `CodePage::encode_block` gives each page's reverse tables as 128-code-point
+//! blocks: the byte of `base + i`, or 0 where the page lacks the character. Blocks 0
+//! and 1 are the two adjacent blocks with most of the page's characters (its letters:
+//! U+0400..U+04FF for the Cyrillic pages, U+0080..U+017F, Latin-1 Supplement and
+//! Latin Extended-A, for the Western and Central European ones, U+0380..U+047F for
+//! Greek, U+0580..U+067F for Hebrew, U+0600..U+06FF for Arabic, U+0E00..U+0EFF for
+//! Thai); blocks 2..6 the next ones by count (punctuation, `€`, `№`, Latin-1 symbols).
+//! A fast block accepts characters that are ASCII or in blocks 0 and 1 with a byte:
+//! from UTF-16 (and UTF-32, narrowed first), each block takes the units whose high
+//! byte and bit 7 of the low byte are its base's, and looks up `0x80 | low byte`
+//! ([`Encoder::encode_blocks`]); from UTF-8, 64-byte blocks of ASCII and two-byte
+//! sequences whose lead is one of the four leads of blocks 0 and 1 (`lead0 = 0xC0 |
+//! base >> 6`), where the continuation byte and the lead's offset from `lead0` give
+//! the table and index, and the lead bytes are dropped by compression (`COMPRESS8`,
+//! as UTF-8 -> Latin-1 does). Anything else (other characters, a character the code
+//! page lacks, ill-formed input) is the scalar code's: the block loop hands the block
+//! to it (strict: the exact error; lossy: `?` and U+FFFD as `?`) and resumes after
+//! it; see [`super::handover`]. From UTF-16 and UTF-32, a refused block is tried once
+//! more ([`BlockOp::retry`]) with all seven blocks.
 
 use super::blocks::{run, run_in_mode, shift, BlockOp};
 use super::handover::{utf8_resync, POPCOUNT8};

@@ -452,9 +452,9 @@ impl Guesser {
         let _ = (bytes, last);
     }
 
-    /// The guess: an encoding utfast converts (a Cyrillic code page), or the name
-    /// of one it does not (e.g. windows-1252); `None` without the feature, or for
-    /// text that is all ASCII.
+    /// The guess: an encoding utfast converts (a code page), or the name of one it
+    /// does not (e.g. Shift_JIS); `None` without the feature, or for text that is all
+    /// ASCII.
     fn guess(&self) -> Option<Result<Encoding, &'static str>> {
         #[cfg(feature = "chardetng")]
         if let Some((d, _, non_ascii)) = &self.detector {
