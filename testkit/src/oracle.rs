@@ -25,15 +25,15 @@ pub mod wtf8;
 // ---------------------------------------------------------------------------------
 
 // Code pages
+/// The characters of a code page's 256 bytes (`None`: undefined) and the reverse map.
+pub type CodePageChars = ([Option<char>; 256], std::collections::HashMap<char, u8>);
+
 /// The characters of the 256 bytes of a code page (`None` for an undefined byte) and
 /// the reverse map, as encoding_rs decodes them (once per process); `None` for the
 /// other encodings.
-pub fn code_page_chars(
-    e: Encoding,
-) -> Option<&'static ([Option<char>; 256], std::collections::HashMap<char, u8>)> {
+pub fn code_page_chars(e: Encoding) -> Option<&'static CodePageChars> {
     use std::sync::OnceLock;
-    type Tables = ([Option<char>; 256], std::collections::HashMap<char, u8>);
-    static TABLES: [OnceLock<Tables>; 28] = [const { OnceLock::new() }; 28];
+    static TABLES: [OnceLock<CodePageChars>; 28] = [const { OnceLock::new() }; 28];
     let k = crate::CODE_PAGES.iter().position(|&p| p == e)?;
     let peer = encoding_rs::Encoding::for_label(e.name().as_bytes()).expect("a WHATWG name");
     Some(TABLES[k].get_or_init(|| {

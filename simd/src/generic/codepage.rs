@@ -219,13 +219,15 @@ pub(crate) unsafe fn codepage_to_units<W: Lookup128, const UTF32: bool>(
 
 /// The three UTF-8 lead bytes of [`two_byte_table`]'s classes 0, 1 and 2 (class 3:
 /// another lead, or a character of three bytes): the leads of most of the page's
-/// two-byte characters (`D0`, `D1` for the Cyrillic letters, `C3`, `C5`, `C2` for
-/// windows-1252, `CE`, `CF` for Greek, ...), most characters first; 0 for none.
+/// two-byte characters (`D0`, `D1` for the Cyrillic letters, `C3`, `C2`, `C5` for
+/// windows-1252, `CE`, `CF` for Greek, ...), most characters first; 0 for none. The
+/// characters of `C0..=FF` count twice: the letters of most pages are there, the
+/// symbols below (so windows-1257 takes `C3` for `ä`, `ö`, `ü` rather than `C2`).
 fn two_byte_leads(cp: CodePage) -> [u8; 3] {
     let mut count = [0usize; 32];
-    for &u in cp.high_half() {
+    for (i, &u) in cp.high_half().iter().enumerate() {
         if (0x80..0x800).contains(&u) {
-            count[usize::from(u >> 6)] += 1;
+            count[usize::from(u >> 6)] += if i >= 0x40 { 2 } else { 1 };
         }
     }
     let mut leads = [0u8; 3];
@@ -482,7 +484,13 @@ impl<V: Lookup128> Encoder<V> {
     #[inline(always)]
     unsafe fn encode(&self, lo: V, hi: V) -> Option<V> {
         // SAFETY: the caller's promise.
-        unsafe { self.encode_blocks(lo, hi, 2) }
+        unsafe {
+            // All ASCII (most blocks of Latin-script text): no look-up.
+            if hi.or(lo.and(self.high)).is_zero() {
+                return Some(lo);
+            }
+            self.encode_blocks(lo, hi, 2)
+        }
     }
 
     /// [`Encoder::encode_blocks`] with every block (the retry of a refused block):
