@@ -223,6 +223,7 @@ pub(crate) unsafe fn codepage_to_units<W: Lookup128, const UTF32: bool>(
 /// windows-1252, `CE`, `CF` for Greek, ...), most characters first; 0 for none. The
 /// characters of `C0..=FF` count twice: the letters of most pages are there, the
 /// symbols below (so windows-1257 takes `C3` for `ä`, `ö`, `ü` rather than `C2`).
+#[inline(always)]
 fn two_byte_leads(cp: CodePage) -> [u8; 3] {
     let mut count = [0usize; 32];
     for (i, &u) in cp.high_half().iter().enumerate() {
@@ -248,6 +249,7 @@ fn two_byte_leads(cp: CodePage) -> [u8; 3] {
 /// The direct two-byte table of `cp`: for each high byte `0x80 + i`, the six low
 /// bits of the UTF-8 trail byte of its character and, in the two high bits, the
 /// class of its lead byte (its index in `leads`, [`two_byte_leads`], or 3).
+#[inline(always)]
 fn two_byte_table(cp: CodePage, leads: &[u8; 3]) -> [u8; 128] {
     let t = cp.high_half();
     core::array::from_fn(|i| {
@@ -262,6 +264,7 @@ fn two_byte_table(cp: CodePage, leads: &[u8; 3]) -> [u8; 128] {
 }
 
 /// `leads` indexed by the high nibble of a [`two_byte_table`] entry (0 for class 3).
+#[inline(always)]
 fn lead_of_nibble(leads: &[u8; 3]) -> [u8; 16] {
     core::array::from_fn(|i| leads.get(i >> 2).copied().unwrap_or(0))
 }
@@ -429,15 +432,24 @@ impl<V: Lookup128> Encoder<V> {
     unsafe fn new(cp: CodePage) -> Self {
         // SAFETY: the caller's promise.
         unsafe {
+            // A loop, not `array::from_fn`: a closure is compiled without the ISA's
+            // features, and the primitives in it would be calls.
+            let zero = V::splat(0);
+            let mut blocks = [Block {
+                table: V::table128(&[0; 128]),
+                high: zero,
+                low: zero,
+            }; scalar::ENCODE_BLOCKS];
+            for (k, b) in blocks.iter_mut().enumerate() {
+                let (base, bytes) = cp.encode_block(k);
+                *b = Block {
+                    table: V::table128(bytes),
+                    high: V::splat((base >> 8) as u8),
+                    low: V::splat(base as u8 & 0x80),
+                };
+            }
             Encoder {
-                blocks: core::array::from_fn(|k| {
-                    let (base, bytes) = cp.encode_block(k);
-                    Block {
-                        table: V::table128(bytes),
-                        high: V::splat((base >> 8) as u8),
-                        low: V::splat(base as u8 & 0x80),
-                    }
-                }),
+                blocks,
                 high: V::splat(0x80),
             }
         }
