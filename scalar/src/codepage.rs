@@ -186,9 +186,14 @@ struct Encoder {
 
 impl Encoder {
     const fn new(decode: &[u16; 128]) -> Encoder {
-        // The 128-code-point blocks of the high half's characters and how many each has.
+        // The 128-code-point blocks of the high half's characters and how many each has
+        // (`counts`), and their weights for the main pair (`weights`): the characters
+        // of `C0..=FF`, where most pages have their letters, count twice, and neither
+        // the C1 controls (the ISO pages' `80..=9F`) nor U+2000 and above (punctuation,
+        // symbols, box drawing: IBM866 has as many of those as letters) count.
         let mut bases = [0u16; 128];
         let mut counts = [0usize; 128];
+        let mut weights = [0usize; 128];
         let mut nb = 0;
         let mut sorted = [(0u32, 0u8); 128];
         let mut total = true;
@@ -209,6 +214,9 @@ impl Encoder {
                     nb += 1;
                 }
                 counts[k] += 1;
+                if cp >= 0xA0 && base < 0x2000 {
+                    weights[k] += if i >= 0x40 { 2 } else { 1 };
+                }
                 cp as u32
             };
             // Insertion sort (compile time, 128 entries).
@@ -220,8 +228,8 @@ impl Encoder {
             sorted[j] = (key, 0x80 + i as u8);
             i += 1;
         }
-        // The main pair: two adjacent blocks with the most characters (the first found
-        // of equal ones, trying each block as the first of its pair before the second).
+        // The main pair: two adjacent blocks with the most weight (the first found of
+        // equal ones, trying each block as the first of its pair before the second).
         let (mut pair, mut best) = (0u16, 0usize);
         let mut k = 0;
         while k < nb {
@@ -229,7 +237,7 @@ impl Encoder {
             let mut t = 0;
             while t < 2 {
                 if first >= 0x80 && first < 0xFF00 {
-                    let c = count(&bases, &counts, first) + count(&bases, &counts, first + 0x80);
+                    let c = count(&bases, &weights, first) + count(&bases, &weights, first + 0x80);
                     if c > best {
                         (pair, best) = (first, c);
                     }
@@ -316,15 +324,17 @@ impl CodePage {
     /// Block `k` (`k < ENCODE_BLOCKS`) of the page's encoding tables: its first code
     /// point `base` (a multiple of 0x80; 0 for an unused block) and the bytes of the
     /// code points `base + i` (0 where the page lacks the character). Blocks 0 and 1
-    /// are the two adjacent blocks that hold the most of the page's characters (the
-    /// SIMD encoders' fast path: the letters of the page's script), the others the
-    /// blocks with the most of the rest, in order (their second chance: symbols,
-    /// punctuation).
+    /// are the two adjacent blocks below U+2000 that hold the most of the page's
+    /// characters, those of its bytes `C0..=FF` counted twice (the SIMD encoders' fast
+    /// path: the letters of the page's script), the others the blocks with the most of
+    /// the rest, in order (their second chance: symbols, punctuation).
     ///
     /// ```
     /// # use utfast_scalar::codepage::CodePage;
     /// assert_eq!(CodePage::Windows1251.encode_block(0).0, 0x0400); // Cyrillic
     /// assert_eq!(CodePage::Windows1252.encode_block(0).0, 0x0080); // Latin-1 Supplement
+    /// assert_eq!(CodePage::Iso8859_8.encode_block(0).0, 0x0580); // Hebrew
+    /// assert_eq!(CodePage::Ibm866.encode_block(0).0, 0x0400); // not box drawing
     /// let (base, bytes) = CodePage::Windows1252.encode_block(1); // Latin Extended-A
     /// assert_eq!((base, bytes[0x153 - 0x100]), (0x0100, 0x9C)); // œ
     /// ```
