@@ -61,9 +61,9 @@ struct Text {
     u32s: Placed<u32>,
     /// Latin-1 bytes, when every character is <= U+00FF.
     latin1: Option<Placed<u8>>,
-    // Cyrillic code pages
-    /// The text in a Cyrillic code page (only the Russian texts of
-    /// `tests/data/cyrillic` have one, and only they are used for code page rows).
+    // Code pages
+    /// The text in a code page (only the texts of `cyrillic_texts` have one, and only
+    /// they are used for code page rows).
     codepage: Option<(Encoding, Placed<u8>)>,
     // WTF-8, CESU-8, MUTF-8 (the WTF-8 of a text is its UTF-8)
     text: String,
@@ -116,8 +116,12 @@ impl Text {
     }
 }
 
-// Cyrillic code pages
-/// The Russian lipsum and "Mars" texts of `tests/data/cyrillic` in each code page.
+// Code pages
+/// The Russian lipsum and "Mars" texts of `tests/data/cyrillic` in the Cyrillic code
+/// pages, and for every other code page the lipsum and "Mars" texts of its languages
+/// (`tests/data/lipsum`, `tests/data/wikipedia_mars`) encoded by encoding_rs (a
+/// character the page lacks becomes an HTML numeric reference, as browsers submit
+/// forms) and decoded back for the Unicode side.
 fn cyrillic_texts() -> Vec<Text> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/cyrillic");
     let mut out = Vec::new();
@@ -142,8 +146,63 @@ fn cyrillic_texts() -> Vec<Text> {
             out.push(t);
         }
     }
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data");
+    for &(e, texts) in PAGE_TEXTS {
+        for &text in texts {
+            let path = match text.strip_prefix("lipsum-") {
+                Some(lang) => format!("{data}/lipsum/{lang}-Lipsum.utf8.txt"),
+                None => format!("{data}/wikipedia_mars/{text}.utf8.txt"),
+            };
+            let name = format!("{text}.{}", e.name());
+            if !keep_text(&name) {
+                continue;
+            }
+            let utf8 = std::fs::read_to_string(&path).expect("corpus file");
+            let (bytes, _, _) = peer(e).encode(&utf8);
+            let s = peer(e).decode_without_bom_handling(&bytes).0.into_owned();
+            let mut t = Text::new(&name, &s);
+            t.codepage = Some((e, Placed::new(&bytes, offsets().0)));
+            out.push(t);
+        }
+    }
     out
 }
+
+/// The texts of each code page but the three Cyrillic ones of `tests/data/cyrillic`:
+/// "Mars" in the page's languages (`lipsum-X`: the lipsum file of language X). No
+/// Baltic, Nordic, Celtic or Romanian text is in the corpora: those Latin pages get
+/// German (every one has its letters); windows-1258 gets French (Vietnamese needs
+/// combining tone marks, which encoding_rs does not decompose).
+const PAGE_TEXTS: &[(Encoding, &[&str])] = &[
+    (Encoding::Windows1252, &["french", "german"]),
+    (Encoding::Windows1250, &["czech"]),
+    (Encoding::Windows1253, &["greek"]),
+    (Encoding::Windows1254, &["turkish"]),
+    (Encoding::Windows1255, &["hebrew", "lipsum-Hebrew"]),
+    (
+        Encoding::Windows1256,
+        &["arabic", "persan", "lipsum-Arabic"],
+    ),
+    (Encoding::Windows1257, &["german"]),
+    (Encoding::Windows1258, &["french"]),
+    (Encoding::Windows874, &["thai"]),
+    (Encoding::Iso8859_2, &["czech"]),
+    (Encoding::Iso8859_3, &["esperanto", "turkish"]),
+    (Encoding::Iso8859_4, &["german"]),
+    (Encoding::Iso8859_5, &["russian"]),
+    (Encoding::Iso8859_6, &["arabic", "lipsum-Arabic"]),
+    (Encoding::Iso8859_7, &["greek"]),
+    (Encoding::Iso8859_8, &["hebrew", "lipsum-Hebrew"]),
+    (Encoding::Iso8859_8I, &["hebrew"]),
+    (Encoding::Iso8859_10, &["german"]),
+    (Encoding::Iso8859_13, &["german"]),
+    (Encoding::Iso8859_14, &["french"]),
+    (Encoding::Iso8859_15, &["french", "german"]),
+    (Encoding::Iso8859_16, &["german"]),
+    (Encoding::Koi8U, &["russian", "lipsum-Russian"]),
+    (Encoding::Macintosh, &["french", "german"]),
+    (Encoding::XMacCyrillic, &["russian"]),
+];
 
 /// The code page bytes of a text of [`cyrillic_texts`] in code page `e`.
 fn cp_bytes(t: &Text, e: Encoding) -> Option<&[u8]> {
@@ -162,61 +221,24 @@ fn peer(e: Encoding) -> &'static encoding_rs::Encoding {
 type InputFn = fn(&Text) -> Option<&[u8]>;
 
 /// The code page directions: each code page to and from UTF-8 and UTF-16LE, against
-/// encoding_rs's decoders and encoders (without replacement, as our strict mode).
+/// encoding_rs's decoders and encoders (without replacement, as our strict mode), on
+/// the texts in that code page (see `main`).
 fn codepage_directions() -> Vec<Direction> {
     let mut out = Vec::new();
-    for (e, name) in [
-        (
-            Encoding::Koi8R,
-            [
-                "koi8-r->utf8",
-                "koi8-r->utf16le",
-                "utf8->koi8-r",
-                "utf16le->koi8-r",
-            ],
-        ),
-        (
-            Encoding::Windows1251,
-            [
-                "cp1251->utf8",
-                "cp1251->utf16le",
-                "utf8->cp1251",
-                "utf16le->cp1251",
-            ],
-        ),
-        (
-            Encoding::Ibm866,
-            [
-                "cp866->utf8",
-                "cp866->utf16le",
-                "utf8->cp866",
-                "utf16le->cp866",
-            ],
-        ),
-    ] {
-        let input: [InputFn; 4] = match e {
-            Encoding::Koi8R => [
-                |t| cp_bytes(t, Encoding::Koi8R),
-                |t| cp_bytes(t, Encoding::Koi8R),
-                |t| cp_bytes(t, Encoding::Koi8R).map(|_| &t.utf8[..]),
-                |t| cp_bytes(t, Encoding::Koi8R).map(|_| t.utf16le()),
-            ],
-            Encoding::Windows1251 => [
-                |t| cp_bytes(t, Encoding::Windows1251),
-                |t| cp_bytes(t, Encoding::Windows1251),
-                |t| cp_bytes(t, Encoding::Windows1251).map(|_| &t.utf8[..]),
-                |t| cp_bytes(t, Encoding::Windows1251).map(|_| t.utf16le()),
-            ],
-            _ => [
-                |t| cp_bytes(t, Encoding::Ibm866),
-                |t| cp_bytes(t, Encoding::Ibm866),
-                |t| cp_bytes(t, Encoding::Ibm866).map(|_| &t.utf8[..]),
-                |t| cp_bytes(t, Encoding::Ibm866).map(|_| t.utf16le()),
-            ],
+    let pages = [Encoding::Koi8R, Encoding::Windows1251, Encoding::Ibm866]
+        .into_iter()
+        .chain(PAGE_TEXTS.iter().map(|&(e, _)| e));
+    for e in pages {
+        let short = match e {
+            Encoding::Windows1251 => "cp1251".to_string(),
+            Encoding::Ibm866 => "cp866".to_string(),
+            _ => e.name().to_ascii_lowercase(),
         };
+        let name = |n: String| -> &'static str { Box::leak(n.into_boxed_str()) };
+        let cp: InputFn = |t| t.codepage.as_ref().map(|(_, b)| &b[..]);
         out.push(direction(
-            name[0],
-            input[0],
+            name(format!("{short}->utf8")),
+            cp,
             (e, Encoding::Utf8),
             vec![other("enc_rs", move |t, d| {
                 let src = cp_bytes(t, e).expect("code page text");
@@ -227,8 +249,8 @@ fn codepage_directions() -> Vec<Direction> {
             })],
         ));
         out.push(direction(
-            name[1],
-            input[1],
+            name(format!("{short}->utf16le")),
+            cp,
             (e, Encoding::Utf16Le),
             vec![other("enc_rs", move |t, d| {
                 let src = cp_bytes(t, e).expect("code page text");
@@ -239,8 +261,8 @@ fn codepage_directions() -> Vec<Direction> {
             })],
         ));
         out.push(direction(
-            name[2],
-            input[2],
+            name(format!("utf8->{short}")),
+            |t| t.codepage.as_ref().map(|_| &t.utf8[..]),
             (Encoding::Utf8, e),
             vec![other("enc_rs", move |t, d| {
                 let s = std::str::from_utf8(&t.utf8).expect("UTF-8");
@@ -251,8 +273,8 @@ fn codepage_directions() -> Vec<Direction> {
             })],
         ));
         out.push(direction(
-            name[3],
-            input[3],
+            name(format!("utf16le->{short}")),
+            |t| t.codepage.as_ref().map(|_| t.utf16le()),
             (Encoding::Utf16Le, e),
             vec![other("enc_rs", move |t, d| {
                 let mut enc = peer(e).new_encoder();
@@ -820,7 +842,7 @@ fn main() {
          (UTFAST_BENCH_OFFSETS={inp},{outp})"
     );
     let mut texts = texts();
-    // Cyrillic code pages: their texts, used only by their directions.
+    // Code pages: their texts, used only by their directions.
     texts.extend(cyrillic_texts());
     let mut dirs = directions();
     dirs.extend(codepage_directions());
@@ -841,13 +863,12 @@ fn main() {
         println!("## {} (GB/s of input)", dir.name);
         print_row(&header, markdown, true);
         for t in &texts {
-            let cyrillic_dir = [dir.from, dir.to].iter().any(|e| {
-                matches!(
-                    e,
-                    Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866
-                )
-            });
-            if t.codepage.is_some() != cyrillic_dir {
+            // A code page direction runs on the texts in its code page only, the
+            // others on the texts without one.
+            let page = [dir.from, dir.to]
+                .into_iter()
+                .find(|&e| utfast_scalar::CodePage::of(e).is_some());
+            if t.codepage.as_ref().map(|(e, _)| *e) != page {
                 continue;
             }
             if latin1_only(&t.name) && ![dir.from, dir.to].contains(&Encoding::Latin1) {

@@ -340,19 +340,11 @@ pub fn transcode_to_vec(
 /// lack most characters.)
 fn holds_every_character(from: Encoding, to: Encoding) -> bool {
     use Encoding::*;
+    // (A code page with undefined bytes decodes them as U+FFFD only in lossy mode.)
     let scalar_values = matches!(
         from,
-        Utf8 | Utf16Le
-            | Utf16Be
-            | Utf32Le
-            | Utf32Be
-            | Latin1
-            | Koi8R
-            | Windows1251
-            | Ibm866
-            | Cesu8
-            | Mutf8
-    );
+        Utf8 | Utf16Le | Utf16Be | Utf32Le | Utf32Be | Latin1 | Cesu8 | Mutf8
+    ) || crate::CodePage::of(from).is_some_and(crate::CodePage::is_total);
     let all = matches!(
         to,
         Utf8 | Utf16Le | Utf16Be | Utf32Le | Utf32Be | Wtf8 | Cesu8 | Mutf8

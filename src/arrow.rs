@@ -182,12 +182,15 @@ pub fn transcode_large_array(
     transcode_generic(array, from, mode)
 }
 
-/// The UTF-8 counter of an encoding of one byte per character (every byte
-/// decodes); `None` for the others.
+/// The UTF-8 counter of an encoding of one byte per character where every byte
+/// decodes (Latin-1, the code pages without undefined bytes); `None` for the others,
+/// which go row by row (an undefined byte is an error of its row).
 fn single_byte(from: Encoding) -> Option<lengths::Counter> {
     match from {
         Encoding::Latin1 => Some(lengths::Counter::new(char::from)),
-        _ => crate::CodePage::of(from).map(|cp| lengths::Counter::new(move |b| cp.decode(b))),
+        _ => crate::CodePage::of(from)
+            .filter(|cp| cp.is_total())
+            .map(|cp| lengths::Counter::new(move |b| cp.decode(b))),
     }
 }
 

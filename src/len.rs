@@ -7,7 +7,7 @@
 use crate::kernel::active;
 use crate::native::native_encoding;
 use utfast_scalar::transcode::max_output_len;
-use utfast_scalar::{Encoding, Endian};
+use utfast_scalar::{CodePage, Encoding, Endian};
 
 /// Worst case in output units for `n` input units (any mode), from the byte-level
 /// `max_output_len`. Byte order does not change sizes, so LE stands for native.
@@ -359,18 +359,22 @@ pub(crate) fn valid_output_len(
         (Latin1, Utf16Le | Utf16Be) => 2 * src.len(),
         (Latin1, Utf32Le | Utf32Be) => 4 * src.len(),
         (Latin1, Latin1) => src.len(),
-        // Cyrillic code pages: one byte per character, every character in the BMP.
-        (Koi8R | Windows1251 | Ibm866, Utf8) => match utfast_scalar::CodePage::of(from) {
-            Some(cp) => utfast_scalar::codepage::utf8_len_from_codepage(src, cp),
-            None => unreachable!("a code page"),
-        },
-        (Koi8R | Windows1251 | Ibm866, Utf16Le | Utf16Be) => 2 * src.len(),
-        (Koi8R | Windows1251 | Ibm866, Utf32Le | Utf32Be) => 4 * src.len(),
-        (Koi8R | Windows1251 | Ibm866, Latin1 | Koi8R | Windows1251 | Ibm866) => src.len(),
-        (Utf8, Koi8R | Windows1251 | Ibm866) => k.count_utf8(src),
-        (Utf16Le | Utf16Be, Koi8R | Windows1251 | Ibm866) => k.count_utf16(src, fe),
-        (Utf32Le | Utf32Be, Koi8R | Windows1251 | Ibm866) => src.len() / 4,
-        (Latin1, Koi8R | Windows1251 | Ibm866) => src.len(),
+        // Code pages: one byte per character, every character in the BMP (an
+        // undefined byte, lossy: U+FFFD).
+        _ if CodePage::of(from).is_some() || CodePage::of(to).is_some() => {
+            match (CodePage::of(from), to) {
+                (Some(cp), Utf8) => utfast_scalar::codepage::utf8_len_from_codepage(src, cp),
+                (Some(_), Utf16Le | Utf16Be) => 2 * src.len(),
+                (Some(_), Utf32Le | Utf32Be) => 4 * src.len(),
+                (Some(_), _) => src.len(),
+                (None, _) => match from {
+                    Utf8 => k.count_utf8(src),
+                    Utf16Le | Utf16Be => k.count_utf16(src, fe),
+                    Utf32Le | Utf32Be => src.len() / 4,
+                    _ => src.len(),
+                },
+            }
+        }
         // non_exhaustive: an encoding added to utfast-scalar (valid input: its lossy
         // length is the exact length).
         _ => utfast_scalar::transcode::lossy_output_len(src, from, to),
@@ -397,8 +401,14 @@ pub(crate) fn first_error(
         Encoding::Wtf8 => k.validate_wtf8(src).map_err(|e| e.valid_up_to()),
         Encoding::Cesu8 => k.validate_cesu8(src).map_err(|e| e.valid_up_to()),
         Encoding::Mutf8 => k.validate_mutf8(src).map_err(|e| e.valid_up_to()),
-        // Every byte is a character in Latin-1 and the Cyrillic code pages.
-        Encoding::Latin1 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => Ok(()),
+        // Every byte is a character in Latin-1 and most code pages.
+        Encoding::Latin1 => Ok(()),
+        e if CodePage::of(e).is_some() => {
+            match CodePage::of(e).and_then(|cp| cp.first_undefined(src)) {
+                Some(at) => Err(at),
+                None => Ok(()),
+            }
+        }
         // non_exhaustive: an encoding added to utfast-scalar.
         _ => crate::validate::validate_with_scalar(src, from).map_err(|(at, _)| at),
     }

@@ -48,8 +48,8 @@ pub fn piece_boundary(encoding: Encoding, src: &[u8], at: usize) -> usize {
         Encoding::Utf16Be if rest[0] & 0xFC == 0xDC => 2,
         Encoding::Utf16Le | Encoding::Utf16Be => 0,
         Encoding::Utf32Le | Encoding::Utf32Be | Encoding::Latin1 => 0,
-        // Cyrillic code pages: one byte per character.
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => 0,
+        // Code pages: one byte per character.
+        e if utfast_scalar::CodePage::of(e).is_some() => 0,
         // WTF-8, CESU-8, MUTF-8: past continuation bytes, and past a trail surrogate
         // sequence, which may pair with a lead before the cut.
         Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {

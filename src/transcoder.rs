@@ -476,8 +476,8 @@ pub fn incomplete_suffix_len(encoding: Encoding, src: &[u8]) -> usize {
         }
         Encoding::Utf32Le | Encoding::Utf32Be => src.len() % 4,
         Encoding::Latin1 => 0,
-        // Cyrillic code pages: one byte per character.
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => 0,
+        // Code pages: one byte per character.
+        e if utfast_scalar::CodePage::of(e).is_some() => 0,
         // WTF-8, CESU-8, MUTF-8
         Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => match crate::wtf8::flavor(encoding) {
             Some(f) => crate::wtf8::incomplete_suffix_len(src, f),

@@ -199,8 +199,13 @@ pub fn validate(src: &[u8], encoding: Encoding) -> Result<(), DecodeError> {
             Err(e) => (e.valid_up_to(), e.kind()),
         },
         Encoding::Latin1 => return Ok(()),
-        // Cyrillic code pages
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => return Ok(()),
+        // Code pages: every byte is a character but the undefined ones of a few.
+        e if utfast_scalar::CodePage::of(e).is_some() => {
+            match utfast_scalar::CodePage::of(e).and_then(|cp| cp.first_undefined(src)) {
+                Some(at) => (at, ErrorKind::UndefinedByte),
+                None => return Ok(()),
+            }
+        }
         // WTF-8, CESU-8, MUTF-8
         Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {
             let r = match encoding {

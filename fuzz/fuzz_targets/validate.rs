@@ -110,8 +110,13 @@ fn check_facade(src: &[u8]) {
                 utf32::validate_utf32_bytes(src, e.endian().unwrap()).map_err(|e| e.valid_up_to())
             }
             Encoding::Latin1 => Ok(()),
-            // Cyrillic code pages: every byte is a character.
-            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => Ok(()),
+            // Code pages: every byte is a character but the undefined ones.
+            cp if utfast_scalar::CodePage::of(cp).is_some() => {
+                match utfast_scalar::CodePage::of(cp).and_then(|p| p.first_undefined(src)) {
+                    Some(at) => Err(at),
+                    None => Ok(()),
+                }
+            }
             // WTF-8, CESU-8, MUTF-8
             Encoding::Wtf8 => utfast_scalar::wtf8::validate_wtf8(src).map_err(|e| e.valid_up_to()),
             Encoding::Cesu8 => {

@@ -35,10 +35,13 @@ pub enum ErrorKind {
     NotLatin1,
     /// The output buffer is too small for the converted text.
     OutputTooSmall,
-    // Cyrillic code pages
-    /// Transcoding to a Cyrillic code page (KOI8-R, windows-1251, IBM866): a
-    /// character the code page lacks (strict mode only).
+    // Code pages
+    /// Transcoding to a code page (KOI8-R, windows-1252, ...): a character the code
+    /// page lacks (strict mode only).
     NotInCodePage,
+    /// Transcoding from a code page: a byte the code page leaves undefined (e.g.
+    /// windows-1253 `AA`; strict mode only, lossy mode decodes it as U+FFFD).
+    UndefinedByte,
 }
 
 impl ErrorKind {
@@ -62,6 +65,7 @@ impl ErrorKind {
             ErrorKind::NotLatin1 => "character not representable in Latin-1",
             ErrorKind::OutputTooSmall => "output buffer too small",
             ErrorKind::NotInCodePage => "character not representable in the target code page",
+            ErrorKind::UndefinedByte => "byte undefined in the code page",
         }
     }
 }

@@ -4,6 +4,42 @@
 
 use core::fmt;
 
+/// The code-page variants of [`Encoding`], as a pattern (one list for the matches of
+/// this crate, which stay exhaustive).
+macro_rules! code_pages {
+    () => {
+        $crate::types::Encoding::Ibm866
+            | $crate::types::Encoding::Iso8859_2
+            | $crate::types::Encoding::Iso8859_3
+            | $crate::types::Encoding::Iso8859_4
+            | $crate::types::Encoding::Iso8859_5
+            | $crate::types::Encoding::Iso8859_6
+            | $crate::types::Encoding::Iso8859_7
+            | $crate::types::Encoding::Iso8859_8
+            | $crate::types::Encoding::Iso8859_8I
+            | $crate::types::Encoding::Iso8859_10
+            | $crate::types::Encoding::Iso8859_13
+            | $crate::types::Encoding::Iso8859_14
+            | $crate::types::Encoding::Iso8859_15
+            | $crate::types::Encoding::Iso8859_16
+            | $crate::types::Encoding::Koi8R
+            | $crate::types::Encoding::Koi8U
+            | $crate::types::Encoding::Macintosh
+            | $crate::types::Encoding::Windows874
+            | $crate::types::Encoding::Windows1250
+            | $crate::types::Encoding::Windows1251
+            | $crate::types::Encoding::Windows1252
+            | $crate::types::Encoding::Windows1253
+            | $crate::types::Encoding::Windows1254
+            | $crate::types::Encoding::Windows1255
+            | $crate::types::Encoding::Windows1256
+            | $crate::types::Encoding::Windows1257
+            | $crate::types::Encoding::Windows1258
+            | $crate::types::Encoding::XMacCyrillic
+    };
+}
+pub(crate) use code_pages;
+
 /// Byte order of a UTF-16 or UTF-32 byte stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Endian {
@@ -137,11 +173,63 @@ pub enum Encoding {
     Cesu8,
     /// Java's Modified UTF-8: CESU-8 with U+0000 as `C0 80`; see [`crate::cesu8`].
     Mutf8,
+    // The other single-byte code pages of the WHATWG Encoding Standard; see
+    // [`crate::codepage`].
+    /// ISO-8859-2 (Latin-2), Central European (WHATWG index).
+    Iso8859_2,
+    /// ISO-8859-3 (Latin-3), South European (WHATWG index).
+    Iso8859_3,
+    /// ISO-8859-4 (Latin-4), North European (WHATWG index).
+    Iso8859_4,
+    /// ISO-8859-5, Cyrillic (WHATWG index).
+    Iso8859_5,
+    /// ISO-8859-6, Arabic (WHATWG index).
+    Iso8859_6,
+    /// ISO-8859-7, Greek (WHATWG index).
+    Iso8859_7,
+    /// ISO-8859-8, Hebrew (visual order) (WHATWG index).
+    Iso8859_8,
+    /// ISO-8859-8-I, Hebrew (logical order; the bytes of ISO-8859-8) (WHATWG index).
+    Iso8859_8I,
+    /// ISO-8859-10 (Latin-6), Nordic (WHATWG index).
+    Iso8859_10,
+    /// ISO-8859-13 (Latin-7), Baltic (WHATWG index).
+    Iso8859_13,
+    /// ISO-8859-14 (Latin-8), Celtic (WHATWG index).
+    Iso8859_14,
+    /// ISO-8859-15 (Latin-9), Western European with the euro sign (WHATWG index).
+    Iso8859_15,
+    /// ISO-8859-16 (Latin-10), South-Eastern European (WHATWG index).
+    Iso8859_16,
+    /// KOI8-U, Ukrainian (WHATWG index).
+    Koi8U,
+    /// macintosh (Mac OS Roman) (WHATWG index).
+    Macintosh,
+    /// windows-874, Thai (a superset of TIS-620) (WHATWG index).
+    Windows874,
+    /// windows-1250 (CP1250), Central European (WHATWG index).
+    Windows1250,
+    /// windows-1252 (CP1252), Western European: what WHATWG decodes for the labels `latin1` and `iso-8859-1` (utfast's `latin1` is [`Encoding::Latin1`]) (WHATWG index).
+    Windows1252,
+    /// windows-1253 (CP1253), Greek (WHATWG index).
+    Windows1253,
+    /// windows-1254 (CP1254), Turkish (WHATWG index).
+    Windows1254,
+    /// windows-1255 (CP1255), Hebrew (WHATWG index).
+    Windows1255,
+    /// windows-1256 (CP1256), Arabic (WHATWG index).
+    Windows1256,
+    /// windows-1257 (CP1257), Baltic (WHATWG index).
+    Windows1257,
+    /// windows-1258 (CP1258), Vietnamese (WHATWG index).
+    Windows1258,
+    /// x-mac-cyrillic (Mac OS Cyrillic) (WHATWG index).
+    XMacCyrillic,
 }
 
 impl Encoding {
     /// Every encoding, in the order used by [`EncodingSet`] and [`detect_encodings`](crate::encoding::detect_encodings).
-    pub const ALL: [Encoding; 12] = [
+    pub const ALL: [Encoding; 37] = [
         Encoding::Utf8,
         Encoding::Utf16Le,
         Encoding::Utf16Be,
@@ -156,6 +244,32 @@ impl Encoding {
         Encoding::Wtf8,
         Encoding::Cesu8,
         Encoding::Mutf8,
+        // The other single-byte code pages
+        Encoding::Iso8859_2,
+        Encoding::Iso8859_3,
+        Encoding::Iso8859_4,
+        Encoding::Iso8859_5,
+        Encoding::Iso8859_6,
+        Encoding::Iso8859_7,
+        Encoding::Iso8859_8,
+        Encoding::Iso8859_8I,
+        Encoding::Iso8859_10,
+        Encoding::Iso8859_13,
+        Encoding::Iso8859_14,
+        Encoding::Iso8859_15,
+        Encoding::Iso8859_16,
+        Encoding::Koi8U,
+        Encoding::Macintosh,
+        Encoding::Windows874,
+        Encoding::Windows1250,
+        Encoding::Windows1252,
+        Encoding::Windows1253,
+        Encoding::Windows1254,
+        Encoding::Windows1255,
+        Encoding::Windows1256,
+        Encoding::Windows1257,
+        Encoding::Windows1258,
+        Encoding::XMacCyrillic,
     ];
 
     /// UTF-16 in the byte order of the machine this code runs on: the encoding of a
@@ -198,7 +312,9 @@ impl Encoding {
     /// assert_eq!(Encoding::from_label(" latin1 "), Some(Encoding::Latin1));
     /// assert_eq!(Encoding::from_label("CP1251"), Some(Encoding::Windows1251));
     /// assert_eq!(Encoding::from_label("windows1251"), Some(Encoding::Windows1251));
-    /// assert_eq!(Encoding::from_label("koi8-u"), None);
+    /// assert_eq!(Encoding::from_label("koi8-u"), Some(Encoding::Koi8U));
+    /// assert_eq!(Encoding::from_label("latin1"), Some(Encoding::Latin1)); // not WHATWG's
+    /// assert_eq!(Encoding::from_label("shift_jis"), None);
     /// ```
     pub fn from_label(label: &str) -> Option<Encoding> {
         Encoding::parse_label(label).ok()
@@ -234,6 +350,31 @@ impl Encoding {
             Encoding::Wtf8 => "WTF-8",
             Encoding::Cesu8 => "CESU-8",
             Encoding::Mutf8 => "MUTF-8",
+            Encoding::Iso8859_2 => "ISO-8859-2",
+            Encoding::Iso8859_3 => "ISO-8859-3",
+            Encoding::Iso8859_4 => "ISO-8859-4",
+            Encoding::Iso8859_5 => "ISO-8859-5",
+            Encoding::Iso8859_6 => "ISO-8859-6",
+            Encoding::Iso8859_7 => "ISO-8859-7",
+            Encoding::Iso8859_8 => "ISO-8859-8",
+            Encoding::Iso8859_8I => "ISO-8859-8-I",
+            Encoding::Iso8859_10 => "ISO-8859-10",
+            Encoding::Iso8859_13 => "ISO-8859-13",
+            Encoding::Iso8859_14 => "ISO-8859-14",
+            Encoding::Iso8859_15 => "ISO-8859-15",
+            Encoding::Iso8859_16 => "ISO-8859-16",
+            Encoding::Koi8U => "KOI8-U",
+            Encoding::Macintosh => "macintosh",
+            Encoding::Windows874 => "windows-874",
+            Encoding::Windows1250 => "windows-1250",
+            Encoding::Windows1252 => "windows-1252",
+            Encoding::Windows1253 => "windows-1253",
+            Encoding::Windows1254 => "windows-1254",
+            Encoding::Windows1255 => "windows-1255",
+            Encoding::Windows1256 => "windows-1256",
+            Encoding::Windows1257 => "windows-1257",
+            Encoding::Windows1258 => "windows-1258",
+            Encoding::XMacCyrillic => "x-mac-cyrillic",
         }
     }
 
@@ -246,8 +387,7 @@ impl Encoding {
     pub const fn unit_size(self) -> usize {
         match self {
             Encoding::Utf8 | Encoding::Latin1 => 1,
-            // Cyrillic code pages
-            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => 1,
+            code_pages!() => 1,
             // WTF-8, CESU-8, MUTF-8
             Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => 1,
             Encoding::Utf16Le | Encoding::Utf16Be => 2,
@@ -267,8 +407,7 @@ impl Encoding {
             Encoding::Utf16Le | Encoding::Utf32Le => Some(Endian::Little),
             Encoding::Utf16Be | Encoding::Utf32Be => Some(Endian::Big),
             Encoding::Utf8 | Encoding::Latin1 => None,
-            // Cyrillic code pages
-            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => None,
+            code_pages!() => None,
             // WTF-8, CESU-8, MUTF-8
             Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => None,
         }
@@ -288,30 +427,21 @@ impl Encoding {
             Encoding::Utf32Le => b"\xFF\xFE\x00\x00",
             Encoding::Utf32Be => b"\x00\x00\xFE\xFF",
             Encoding::Latin1 => b"",
-            // Cyrillic code pages
-            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => b"",
+            code_pages!() => b"",
             // WTF-8, CESU-8, MUTF-8: U+FEFF is EF BB BF in each.
             Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => b"\xEF\xBB\xBF",
         }
     }
 
-    const fn bit(self) -> u16 {
-        match self {
-            Encoding::Utf8 => 1,
-            Encoding::Utf16Le => 2,
-            Encoding::Utf16Be => 4,
-            Encoding::Utf32Le => 8,
-            Encoding::Utf32Be => 16,
-            Encoding::Latin1 => 32,
-            // Cyrillic code pages
-            Encoding::Koi8R => 64,
-            Encoding::Windows1251 => 128,
-            Encoding::Ibm866 => 256,
-            // WTF-8, CESU-8, MUTF-8
-            Encoding::Wtf8 => 512,
-            Encoding::Cesu8 => 1024,
-            Encoding::Mutf8 => 2048,
+    const fn bit(self) -> u64 {
+        let mut i = 0;
+        while i < Encoding::ALL.len() {
+            if Encoding::ALL[i] as u8 == self as u8 {
+                break;
+            }
+            i += 1;
         }
+        1 << i
     }
 }
 
@@ -323,7 +453,7 @@ impl fmt::Display for Encoding {
 
 /// A set of [`Encoding`]s (a bit set), iterated in [`Encoding::ALL`] order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct EncodingSet(u16);
+pub struct EncodingSet(u64);
 
 impl EncodingSet {
     /// The empty set.
@@ -407,6 +537,31 @@ mod non_exhaustive {
                 Wtf8 => 9,
                 Cesu8 => 10,
                 Mutf8 => 11,
+                Iso8859_2 => 12,
+                Iso8859_3 => 13,
+                Iso8859_4 => 14,
+                Iso8859_5 => 15,
+                Iso8859_6 => 16,
+                Iso8859_7 => 17,
+                Iso8859_8 => 18,
+                Iso8859_8I => 19,
+                Iso8859_10 => 20,
+                Iso8859_13 => 21,
+                Iso8859_14 => 22,
+                Iso8859_15 => 23,
+                Iso8859_16 => 24,
+                Koi8U => 25,
+                Macintosh => 26,
+                Windows874 => 27,
+                Windows1250 => 28,
+                Windows1252 => 29,
+                Windows1253 => 30,
+                Windows1254 => 31,
+                Windows1255 => 32,
+                Windows1256 => 33,
+                Windows1257 => 34,
+                Windows1258 => 35,
+                XMacCyrillic => 36,
             };
             assert_eq!(index, i, "{e:?}");
         }

@@ -234,8 +234,8 @@ fn lossy_matches_std_lossy_decoders() {
                 s
             }
             Encoding::Latin1 => src.iter().map(|&b| char::from(b)).collect(),
-            // Cyrillic code pages: no std decoder; encoding_rs is the peer.
-            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
+            // Code pages: no std decoder; encoding_rs is the peer.
+            cp if utfast_scalar::CodePage::of(cp).is_some() => {
                 let peer = encoding_rs::Encoding::for_label(from.name().as_bytes()).unwrap();
                 peer.decode_without_bom_handling(&src).0.into_owned()
             }

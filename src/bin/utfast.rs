@@ -35,10 +35,13 @@ use std::process::ExitCode;
     name = "utfast",
     version,
     about = "Fast Unicode validation and transcoding (UTF-8, UTF-16, UTF-32, Latin-1, \
-             KOI8-R, windows-1251, IBM866, WTF-8, CESU-8, Modified UTF-8)",
-    after_help = "Encodings: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1, \
-                  koi8-r, cp1251 (windows-1251), cp866 (ibm866), wtf-8, cesu-8, \
-                  mutf-8 (java-modified-utf-8), and utf-16/utf-32 (byte order from a BOM, \
+             the WHATWG single-byte code pages, WTF-8, CESU-8, Modified UTF-8)",
+    after_help = "Encodings: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1 \
+                  (ISO-8859-1, as in iconv: not windows-1252), the code pages \
+                  windows-874 and windows-1250..1258 (cp1252, ...), iso-8859-2..8, \
+                  iso-8859-8-i, iso-8859-10, iso-8859-13..16, koi8-r, koi8-u, ibm866 \
+                  (cp866), macintosh, x-mac-cyrillic, and wtf-8, cesu-8, mutf-8 \
+                  (java-modified-utf-8), utf-16/utf-32 (byte order from a BOM, \
                   little-endian without one); names are case-insensitive, iconv's among them.\n\
                   Exit status: 0 ok, 1 invalid input, 2 usage or I/O error."
 )]

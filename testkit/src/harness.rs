@@ -518,8 +518,8 @@ pub fn check_lengths(
             text.len(),
             |k, s, _| k.utf8_len_from_latin1(s),
         )],
-        // Cyrillic code pages: no kernel length operation; the scalar one against std.
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
+        // Code pages: no kernel length operation; the scalar one against std.
+        _ if utfast_scalar::CodePage::of(from).is_some() => {
             let cp = utfast_scalar::CodePage::of(from).expect("a code page");
             let got = utfast_scalar::codepage::utf8_len_from_codepage(src, cp);
             if got != text.len() {

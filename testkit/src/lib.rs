@@ -60,9 +60,10 @@ pub const UNICODE: [Encoding; 5] = [
     Encoding::Utf32Be,
 ];
 
-/// Every encoding that the std/encoding_rs oracle models: the Unicode forms, Latin-1
-/// and the Cyrillic code pages.
-pub const ALL: [Encoding; 9] = [
+/// The encodings of the suites that run every pair: the Unicode forms, Latin-1, the
+/// Cyrillic code pages, windows-1252 and windows-874 (undefined bytes, three-byte
+/// Thai). The oracle models every code page ([`CODE_PAGES`]).
+pub const ALL: [Encoding; 11] = [
     Encoding::Utf8,
     Encoding::Utf16Le,
     Encoding::Utf16Be,
@@ -72,10 +73,41 @@ pub const ALL: [Encoding; 9] = [
     Encoding::Koi8R,
     Encoding::Windows1251,
     Encoding::Ibm866,
+    Encoding::Windows1252,
+    Encoding::Windows874,
 ];
 
-/// The Cyrillic code pages.
-pub const CODE_PAGES: [Encoding; 3] = [Encoding::Koi8R, Encoding::Windows1251, Encoding::Ibm866];
+/// Every code page (the Cyrillic ones first).
+pub const CODE_PAGES: [Encoding; 28] = [
+    Encoding::Koi8R,
+    Encoding::Windows1251,
+    Encoding::Ibm866,
+    Encoding::Iso8859_2,
+    Encoding::Iso8859_3,
+    Encoding::Iso8859_4,
+    Encoding::Iso8859_5,
+    Encoding::Iso8859_6,
+    Encoding::Iso8859_7,
+    Encoding::Iso8859_8,
+    Encoding::Iso8859_8I,
+    Encoding::Iso8859_10,
+    Encoding::Iso8859_13,
+    Encoding::Iso8859_14,
+    Encoding::Iso8859_15,
+    Encoding::Iso8859_16,
+    Encoding::Koi8U,
+    Encoding::Macintosh,
+    Encoding::Windows874,
+    Encoding::Windows1250,
+    Encoding::Windows1252,
+    Encoding::Windows1253,
+    Encoding::Windows1254,
+    Encoding::Windows1255,
+    Encoding::Windows1256,
+    Encoding::Windows1257,
+    Encoding::Windows1258,
+    Encoding::XMacCyrillic,
+];
 
 // WTF-8, CESU-8, MUTF-8
 /// WTF-8, CESU-8 and MUTF-8: encoded by [`oracle::encode_char`], decoded by the

@@ -24,31 +24,29 @@ pub mod wtf8;
 // Encoding with std
 // ---------------------------------------------------------------------------------
 
-// Cyrillic code pages
-/// The characters of the 256 bytes of a Cyrillic code page and the reverse map, as
-/// encoding_rs decodes them (once per process); `None` for the other encodings.
-pub fn code_page_chars(
-    e: Encoding,
-) -> Option<&'static ([char; 256], std::collections::HashMap<char, u8>)> {
+// Code pages
+/// The characters of a code page's 256 bytes (`None`: undefined) and the reverse map.
+pub type CodePageChars = ([Option<char>; 256], std::collections::HashMap<char, u8>);
+
+/// The characters of the 256 bytes of a code page (`None` for an undefined byte) and
+/// the reverse map, as encoding_rs decodes them (once per process); `None` for the
+/// other encodings.
+pub fn code_page_chars(e: Encoding) -> Option<&'static CodePageChars> {
     use std::sync::OnceLock;
-    type Tables = ([char; 256], std::collections::HashMap<char, u8>);
-    static TABLES: [OnceLock<Tables>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let (k, peer) = match e {
-        Encoding::Koi8R => (0, encoding_rs::KOI8_R),
-        Encoding::Windows1251 => (1, encoding_rs::WINDOWS_1251),
-        Encoding::Ibm866 => (2, encoding_rs::IBM866),
-        _ => return None,
-    };
+    static TABLES: [OnceLock<CodePageChars>; 28] = [const { OnceLock::new() }; 28];
+    let k = crate::CODE_PAGES.iter().position(|&p| p == e)?;
+    let peer = encoding_rs::Encoding::for_label(e.name().as_bytes()).expect("a WHATWG name");
     Some(TABLES[k].get_or_init(|| {
-        let all: Vec<u8> = (0..=255).collect();
-        let (s, had_errors) = peer.decode_without_bom_handling(&all);
-        assert!(!had_errors, "{e}: every byte is defined");
-        let chars: Vec<char> = s.chars().collect();
-        let chars: [char; 256] = chars.try_into().expect("one char per byte");
+        let chars: [Option<char>; 256] = core::array::from_fn(|b| {
+            let byte = [b as u8];
+            let (s, had_errors) = peer.decode_without_bom_handling(&byte);
+            let c = s.chars().next().expect("one char per byte");
+            (!had_errors).then_some(c)
+        });
         let back = chars
             .iter()
             .enumerate()
-            .map(|(b, &c)| (c, b as u8))
+            .filter_map(|(b, &c)| Some((c?, b as u8)))
             .collect();
         (chars, back)
     }))
@@ -58,8 +56,8 @@ pub fn code_page_chars(
 /// representable (Latin-1 above U+00FF, a character a code page lacks).
 pub fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) -> bool {
     match to {
-        // Cyrillic code pages
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
+        // Code pages
+        _ if utfast_scalar::CodePage::of(to).is_some() => {
             match code_page_chars(to).and_then(|t| t.1.get(&c)) {
                 Some(&b) => out.push(b),
                 None => return false,
@@ -280,14 +278,14 @@ pub fn decode_items(src: &[u8], from: Encoding) -> Vec<Item> {
                 });
             }
         }
-        // Cyrillic code pages
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
+        // Code pages
+        _ if utfast_scalar::CodePage::of(from).is_some() => {
             let chars = &code_page_chars(from).expect("a code page").0;
             for (i, &b) in src.iter().enumerate() {
                 items.push(Item {
                     start: i,
                     end: i + 1,
-                    val: Ok(chars[usize::from(b)]),
+                    val: chars[usize::from(b)].ok_or(ErrorKind::UndefinedByte),
                 });
             }
         }

@@ -9,10 +9,16 @@ use utfast_testkit::{char_runs, damage, each_kernel, Rng};
 fn text_in(rng: &mut Rng, from: Encoding, len: usize, every: usize) -> Vec<u8> {
     let text = char_runs(&mut || rng.next(), len);
     let mut bytes = match from {
-        // Every byte is a character: the low byte of each.
-        Encoding::Latin1 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
-            text.chars().map(|c| c as u32 as u8).collect()
-        }
+        // Latin-1 or a code page: the low byte of each character (`?` for an
+        // undefined byte).
+        e if e == Encoding::Latin1 || utfast::CodePage::of(e).is_some() => text
+            .chars()
+            .map(|c| c as u32 as u8)
+            .map(|b| match utfast::CodePage::of(from) {
+                Some(cp) if !cp.is_defined(b) => b'?',
+                _ => b,
+            })
+            .collect(),
         _ => {
             let src = text.as_bytes();
             let mut out = vec![0u8; utfast::max_output_len(Encoding::Utf8, from, src.len())];
@@ -167,10 +173,17 @@ fn labels_of_every_registry() {
         assert_eq!(label.parse::<Encoding>(), Ok(want), "{label}");
         assert_eq!(Encoding::from_label(label), Some(want), "{label}");
     }
+    for (label, want) in [
+        ("windows-1252", Encoding::Windows1252),
+        ("koi8-u", Encoding::Koi8U),
+        ("iso-8859-2", Encoding::Iso8859_2),
+        ("latin1", Encoding::Latin1),
+        ("cp874", Encoding::Windows874),
+    ] {
+        assert_eq!(Encoding::parse_label(label), Ok(want), "{label}");
+    }
     for (label, name) in [
-        ("windows-1252", "windows-1252"),
-        ("koi8-u", "KOI8-U"),
-        ("iso-8859-2", "ISO-8859-2"),
+        ("ascii", "US-ASCII"),
         ("shift_jis", "Shift_JIS"),
         ("GBK", "GBK"),
     ] {

@@ -9,10 +9,16 @@ use utfast_testkit::{char_runs, damage, each_kernel, encode_str, Rng, ALL};
 fn damaged_text(rng: &mut Rng, from: Encoding, len: usize, every: usize) -> Vec<u8> {
     let text = char_runs(&mut || rng.next(), len);
     let mut bytes = match from {
-        // Any bytes are Latin-1 or a Cyrillic code page: the low byte of each character.
-        Encoding::Latin1 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
-            text.chars().map(|c| c as u32 as u8).collect()
-        }
+        // Latin-1 or a code page: the low byte of each character (`?` for an
+        // undefined byte).
+        e if e == Encoding::Latin1 || utfast::CodePage::of(e).is_some() => text
+            .chars()
+            .map(|c| c as u32 as u8)
+            .map(|b| match utfast::CodePage::of(from) {
+                Some(cp) if !cp.is_defined(b) => b'?',
+                _ => b,
+            })
+            .collect(),
         _ => encode_str(&text, from),
     };
     if every > 0 {

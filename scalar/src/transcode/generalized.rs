@@ -10,7 +10,7 @@ use super::sink::{Be, Latin1Sink, Le, Sink, Utf16Sink, Utf32Sink, Utf8Sink};
 use crate::cesu8::Cesu8Sink;
 use crate::codepage::{decode_code_page, CodePage, CodePageSink};
 use crate::error::TranscodeError;
-use crate::types::{Encoding, Mode};
+use crate::types::{code_pages, Encoding, Mode};
 use crate::wtf8::{decode, Flavor, Wtf8Sink};
 
 /// Decodes `src` from any encoding `from` into `sink`.
@@ -30,11 +30,9 @@ pub(crate) fn decode_from<S: Sink>(
         Encoding::Wtf8 => decode(src, sink, mode, Flavor::Wtf8),
         Encoding::Cesu8 => decode(src, sink, mode, Flavor::Cesu8),
         Encoding::Mutf8 => decode(src, sink, mode, Flavor::Mutf8),
-        // One call site for the three pages: the decoder is instantiated (and inlined
-        // into its loop) once per sink, not three times.
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
-            decode_code_page(src, sink, page(from))
-        }
+        // One call site for the pages: the decoder is instantiated (and inlined into
+        // its loop) once per sink, not once per page.
+        code_pages!() => decode_code_page(src, sink, page(from), mode),
     }
 }
 
@@ -47,7 +45,7 @@ pub(crate) fn transcode(
     to: Encoding,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
-    if from == to && CodePage::of(from).is_some() {
+    if from == to && CodePage::of(from).is_some_and(CodePage::is_total) {
         // Every byte is a character: a copy.
         return copy_bytes(src, dst);
     }
@@ -61,20 +59,14 @@ pub(crate) fn transcode(
         Encoding::Wtf8 => decode_from(src, &mut Wtf8Sink::new(dst), from, mode),
         Encoding::Cesu8 => decode_from(src, &mut Cesu8Sink::new(dst, false), from, mode),
         Encoding::Mutf8 => decode_from(src, &mut Cesu8Sink::new(dst, true), from, mode),
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
-            to_code_page(src, dst, from, page(to), mode)
-        }
+        code_pages!() => to_code_page(src, dst, from, page(to), mode),
     }
 }
 
-/// The code page of `e`, one of the three code-page encodings (the callers' match arm
+/// The code page of `e`, one of the code-page encodings (the callers' match arm
 /// admits only those).
 fn page(e: Encoding) -> CodePage {
-    match e {
-        Encoding::Koi8R => CodePage::Koi8R,
-        Encoding::Windows1251 => CodePage::Windows1251,
-        _ => CodePage::Ibm866,
-    }
+    CodePage::of(e).unwrap_or(CodePage::Windows1252)
 }
 
 /// Decodes `src` from `from` into code page `cp`.

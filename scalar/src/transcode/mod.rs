@@ -58,7 +58,7 @@ pub(crate) mod generalized;
 pub(crate) mod sink;
 
 use crate::error::TranscodeError;
-use crate::types::{Encoding, Endian, Mode};
+use crate::types::{code_pages, Encoding, Endian, Mode};
 use decode::{copy_bytes, decode_latin1, decode_utf16, decode_utf32};
 use from_utf8::decode_utf8;
 use sink::{Be, CountSink, Latin1Sink, Le, Sink, Utf16Sink, Utf32Sink, Utf8Sink};
@@ -443,8 +443,8 @@ const fn unit_and_replacement(e: Encoding) -> (usize, usize) {
         Encoding::Utf16Le | Encoding::Utf16Be => (2, 2),
         Encoding::Utf32Le | Encoding::Utf32Be => (4, 4),
         Encoding::Latin1 => (1, 1),
-        // Cyrillic code pages: `?` replaces what they lack.
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => (1, 1),
+        // Code pages: `?` replaces what they lack.
+        code_pages!() => (1, 1),
         // WTF-8, CESU-8, MUTF-8
         Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => (1, 3),
     }
@@ -484,10 +484,10 @@ pub const fn max_output_len(from: Encoding, to: Encoding, src_len: usize) -> usi
     let (unit, _) = unit_and_replacement(from);
     let (_, replacement) = unit_and_replacement(to);
     let per_unit = match (from, to) {
-        // Cyrillic code pages: a byte is one BMP character (up to 3 UTF-8 bytes).
-        (Koi8R | Windows1251 | Ibm866, Utf8) => 3,
-        (Koi8R | Windows1251 | Ibm866, Utf16Le | Utf16Be) => 2,
-        (_, Koi8R | Windows1251 | Ibm866) => 1,
+        // Code pages: a byte is one BMP character (up to 3 UTF-8 bytes).
+        (code_pages!(), Utf8) => 3,
+        (code_pages!(), Utf16Le | Utf16Be) => 2,
+        (_, code_pages!()) => 1,
         // WTF-8, CESU-8, MUTF-8
         (Utf32Le | Utf32Be, Cesu8 | Mutf8) => 6,
         (Utf32Le | Utf32Be, Wtf8) => 4,
@@ -557,9 +557,8 @@ pub fn transcode(
         (Latin1, Utf16Le | Utf16Be) => latin1_to_utf16(src, dst, te),
         (Latin1, Utf32Le | Utf32Be) => latin1_to_utf32(src, dst, te),
         (Latin1, Latin1) => copy_bytes(src, dst),
-        // WTF-8, CESU-8, MUTF-8 and the Cyrillic code pages
-        (Wtf8 | Cesu8 | Mutf8 | Koi8R | Windows1251 | Ibm866, _)
-        | (_, Wtf8 | Cesu8 | Mutf8 | Koi8R | Windows1251 | Ibm866) => {
+        // WTF-8, CESU-8, MUTF-8 and the code pages
+        (Wtf8 | Cesu8 | Mutf8 | code_pages!(), _) | (_, Wtf8 | Cesu8 | Mutf8 | code_pages!()) => {
             generalized::transcode(src, dst, from, to, mode)
         }
     }

@@ -5,7 +5,7 @@
 //! This is what makes `written` and `valid_up_to` exact in every error.
 
 use crate::error::ErrorKind;
-use crate::types::{Endian, Mode};
+use crate::types::{code_pages, Endian, Mode};
 
 /// U+FFFD REPLACEMENT CHARACTER, emitted for ill-formed input in lossy mode.
 pub(crate) const REPLACEMENT: u32 = 0xFFFD;
@@ -361,8 +361,8 @@ impl<const WTF8: bool> Sink for CountSink<WTF8> {
             Utf32Le | Utf32Be => 4,
             // A character above U+00FF becomes one `?` in lossy mode.
             Latin1 => 1,
-            // Cyrillic code pages: one byte per character, `?` for the ones missing.
-            Koi8R | Windows1251 | Ibm866 => 1,
+            // Code pages: one byte per character, `?` for the ones missing.
+            code_pages!() => 1,
             // WTF-8: UTF-8 with lone surrogates as three bytes.
             Wtf8 => match cp {
                 0..0x80 => 1,

@@ -1,52 +1,60 @@
-//! The Cyrillic code pages (KOI8-R, windows-1251, IBM866) to and from UTF-8,
-//! UTF-16 and UTF-32, generic over [`VectorExt`] plus a 128-entry table look-up
-//! ([`Lookup128`]).
+//! The single-byte code pages (the 28 of the WHATWG Encoding Standard) to and from
+//! UTF-8, UTF-16 and UTF-32, generic over [`VectorExt`] plus a 128-entry table look-up
+//! ([`Lookup128`]). One table-driven path for every page: the tables come from
+//! `utfast_scalar::codepage` (generated from encoding_rs), nothing here names a page.
 //!
 //! # Decoding: the high half in registers
 //!
 //! Bytes `00..=7F` are ASCII and each byte `80..=FF` is one character of the Basic
-//! Multilingual Plane, so decoding is a look-up of 128 UTF-16 units: two tables of
-//! 128 bytes, the low and the high byte of each unit, looked up in registers
-//! ([`Lookup128`]: eight 16-entry shuffles per table on x86, two 64-entry `tbl` on
-//! NEON), which give zero for ASCII. The low-byte table is stored XOR the low seven
-//! bits of its byte, so that one XOR with `x & 0x7F` puts the ASCII bytes in and
-//! takes the correction out for the others. Interleaving the two planes gives the
-//! UTF-16 units ([`VectorExt::zip8`], high plane first for big-endian output), and
-//! interleaving those with zeros UTF-32. A block without high bytes is widened
-//! directly. Every byte is valid, so every block is accepted; the only error is
-//! `OutputTooSmall`, left to the scalar tail by the [block loop](super::blocks).
+//! Multilingual Plane (or undefined: U+FFFD in the tables), so decoding is a look-up
+//! of 128 UTF-16 units: two tables of 128 bytes, the low and the high byte of each
+//! unit, looked up in registers ([`Lookup128`]: eight 16-entry shuffles per table on
+//! x86, two 64-entry `tbl` on NEON), which give zero for ASCII. The low-byte table is
+//! stored XOR the low seven bits of its byte, so that one XOR with `x & 0x7F` puts the
+//! ASCII bytes in and takes the correction out for the others. Interleaving the two
+//! planes gives the UTF-16 units ([`VectorExt::zip8`], high plane first for
+//! big-endian output), and interleaving those with zeros UTF-32. A block without high
+//! bytes is widened directly. In strict mode on a page with undefined bytes, a block
+//! whose high plane has a byte `FF` (only U+FFFD has one: no page defines a character
+//! of U+FF00..U+FFFF) is refused, and the scalar code reports the byte; lossy mode
+//! keeps the table's U+FFFD. The other error, `OutputTooSmall`, is left to the scalar
+//! tail by the [block loop](super::blocks).
 //!
-//! To UTF-8, an ASCII block is copied, and a block of ASCII and two-byte
-//! characters whose lead byte is `D0`, `D1` (every Cyrillic letter) or `C2` is
-//! converted directly ([`TwoByte`]): a third 128-entry table holds, per high byte,
-//! the six payload bits of its trail byte and a two-bit class that a 16-entry
-//! shuffle turns into the lead byte; lead and trail bytes interleaved are the
-//! characters' two bytes (an ASCII byte keeps its own), and every group of eight is
-//! packed by the `PACK2` control of its ASCII bytes. That is one 128-entry look-up
-//! per block instead of two, and no UTF-16 classification. Any other block (box
-//! drawing, `—`, `№`, `Ґ`: three bytes or another lead) goes through its UTF-16
-//! units and the UTF-16 -> UTF-8 block step of [`super::utf8_encode`] (`PACK2`
-//! when every character is below U+0800, `PACK3` otherwise).
+//! To UTF-8, an ASCII block is copied, and a block of ASCII and two-byte characters
+//! with one of the page's three most common lead bytes (`D0`/`D1` for the Cyrillic
+//! letters, `C3`/`C5`/`C2` for windows-1252, `CE`/`CF` for Greek, `D7` for Hebrew,
+//! ...: [`two_byte_leads`]) is converted directly ([`TwoByte`]): a third 128-entry
+//! table holds, per high byte, the six payload bits of its trail byte and a two-bit
+//! class that a 16-entry shuffle turns into the lead byte; lead and trail bytes
+//! interleaved are the characters' two bytes (an ASCII byte keeps its own), and every
+//! group of eight is packed by the `PACK2` control of its ASCII bytes. That is one
+//! 128-entry look-up per block instead of two, and no UTF-16 classification. Any
+//! other block (box drawing, Thai, `€`, `—`: three bytes or another lead) goes
+//! through its UTF-16 units and the UTF-16 -> UTF-8 block step of
+//! [`super::utf8_encode`] (`PACK2` when every character is below U+0800, `PACK3`
+//! otherwise).
 //!
-//! # Encoding: ASCII and the Cyrillic block
+//! # Encoding: ASCII and the page's own blocks
 //!
-//! The code pages hold the Cyrillic letters U+0410..U+044F, Ё/ё and a few more of
-//! U+0400..U+047F; windows-1251 maps them by arithmetic, KOI8-R in its own order.
-//! One table serves all three: the byte of U+0400 + i for `i < 128`, or 0 where
-//! the code page lacks the character (`CodePage::cyrillic`). A fast block accepts
-//! characters that are ASCII or in U+0400..U+047F with a byte: from UTF-16 (and
-//! UTF-32, narrowed first), the high byte of every unit is 00 or 04 and the low
-//! byte below 0x80, and the table gives a non-zero byte for the units of the
-//! Cyrillic block; from UTF-8, 64-byte blocks of ASCII and `D0`/`D1` two-byte
-//! sequences, where a continuation byte and the lowest bit of the lead byte before
-//! it give the index, and the lead bytes are dropped by compression
-//! (`COMPRESS8`, as UTF-8 -> Latin-1 does). Anything else (other characters, a
-//! character the code page lacks, ill-formed input) is the scalar code's: the block
-//! loop hands the block to it (strict: the exact error; lossy: `?` and U+FFFD as
-//! `?`) and resumes after it; see [`super::handover`]. From UTF-16 and UTF-32, a
-//! refused block is tried once more ([`BlockOp::retry`]) with three more tables:
-//! U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F, where the other characters of
-//! Russian text are (`«»`, no-break space, dashes, `№`; windows-1251 has them).
+//! `CodePage::encode_block` gives each page's reverse tables as 128-code-point
+//! blocks: the byte of `base + i`, or 0 where the page lacks the character. Blocks 0
+//! and 1 are the two adjacent blocks with most of the page's characters (its letters:
+//! U+0400..U+04FF for the Cyrillic pages, U+0080..U+017F, Latin-1 Supplement and
+//! Latin Extended-A, for the Western and Central European ones, U+0380..U+047F for
+//! Greek, U+0580..U+067F for Hebrew, U+0600..U+06FF for Arabic, U+0E00..U+0EFF for
+//! Thai); blocks 2..6 the next ones by count (punctuation, `€`, `№`, Latin-1 symbols).
+//! A fast block accepts characters that are ASCII or in blocks 0 and 1 with a byte:
+//! from UTF-16 (and UTF-32, narrowed first), each block takes the units whose high
+//! byte and bit 7 of the low byte are its base's, and looks up `0x80 | low byte`
+//! ([`Encoder::encode_blocks`]); from UTF-8, 64-byte blocks of ASCII and two-byte
+//! sequences whose lead is one of the four leads of blocks 0 and 1 (`lead0 = 0xC0 |
+//! base >> 6`), where the continuation byte and the lead's offset from `lead0` give
+//! the table and index, and the lead bytes are dropped by compression (`COMPRESS8`,
+//! as UTF-8 -> Latin-1 does). Anything else (other characters, a character the code
+//! page lacks, ill-formed input) is the scalar code's: the block loop hands the block
+//! to it (strict: the exact error; lossy: `?` and U+FFFD as `?`) and resumes after
+//! it; see [`super::handover`]. From UTF-16 and UTF-32, a refused block is tried once
+//! more ([`BlockOp::retry`]) with all seven blocks.
 
 use super::blocks::{run, run_in_mode, shift, BlockOp};
 use super::handover::{utf8_resync, POPCOUNT8};
@@ -78,6 +86,7 @@ struct Decoder<V: Lookup128> {
     low: V::Table,
     high: V::Table,
     low7: V,
+    undefined: V,
 }
 
 impl<V: Lookup128> Decoder<V> {
@@ -91,8 +100,20 @@ impl<V: Lookup128> Decoder<V> {
                 low: V::table128(&low_table(cp)),
                 high: V::table128(&high_table(cp)),
                 low7: V::splat(0x7F),
+                undefined: V::splat((scalar::UNDEFINED >> 8) as u8),
             }
         }
+    }
+
+    /// Whether a unit of the high plane `hi` is an undefined byte's U+FFFD (no page
+    /// defines a byte as a character of U+FF00..U+FFFF: `scalar/tests/codepage.rs`).
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn has_undefined(&self, hi: V) -> bool {
+        // SAFETY: the caller's promise.
+        unsafe { !hi.eq8(self.undefined).is_zero() }
     }
 
     /// The low and high bytes of the UTF-16 units of the bytes `v`.
@@ -115,6 +136,10 @@ struct ToUnits<V: Lookup128, const UTF32: bool> {
     dec: Decoder<V>,
     cp: CodePage,
     to: Endian,
+    mode: Mode,
+    /// Whether a block must be refused when it has an undefined byte: strict mode on
+    /// a page with undefined bytes.
+    check: bool,
 }
 
 impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
@@ -131,6 +156,9 @@ impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
             } else {
                 (v, V::splat(0))
             };
+            if self.check && self.dec.has_undefined(hi) {
+                return None;
+            }
             let big = self.to == Endian::Big;
             let (a, b) = if big {
                 V::zip8(hi, lo)
@@ -157,9 +185,9 @@ impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
         if UTF32 {
-            scalar::codepage_to_utf32(src, dst, self.cp, self.to)
+            scalar::codepage_to_utf32(src, dst, self.cp, self.to, self.mode)
         } else {
-            scalar::codepage_to_utf16(src, dst, self.cp, self.to)
+            scalar::codepage_to_utf16(src, dst, self.cp, self.to, self.mode)
         }
     }
 }
@@ -174,7 +202,7 @@ pub(crate) unsafe fn codepage_to_units<W: Lookup128, const UTF32: bool>(
     dst: &mut [u8],
     cp: CodePage,
     to: Endian,
-    _mode: Mode,
+    mode: Mode,
 ) -> Result<usize, TranscodeError> {
     // SAFETY: the ISA is the caller's promise.
     unsafe {
@@ -182,28 +210,52 @@ pub(crate) unsafe fn codepage_to_units<W: Lookup128, const UTF32: bool>(
             dec: Decoder::new(cp),
             cp,
             to,
+            mode,
+            check: mode == Mode::Strict && !cp.is_total(),
         };
         run::<W, _>(&op, src, dst)
     }
 }
 
-/// The class of a high byte's character in [`two_byte_table`]: its UTF-8 lead byte
-/// `D0` (0), `D1` (1), `C2` (2), or something else (3: another lead, or a character
-/// of three bytes).
-const TWO_BYTE_LEADS: [u8; 4] = [0xD0, 0xD1, 0xC2, 0];
+/// The three UTF-8 lead bytes of [`two_byte_table`]'s classes 0, 1 and 2 (class 3:
+/// another lead, or a character of three bytes): the leads of most of the page's
+/// two-byte characters (`D0`, `D1` for the Cyrillic letters, `C3`, `C2`, `C5` for
+/// windows-1252, `CE`, `CF` for Greek, ...), most characters first; 0 for none. The
+/// characters of `C0..=FF` count twice: the letters of most pages are there, the
+/// symbols below (so windows-1257 takes `C3` for `ä`, `ö`, `ü` rather than `C2`).
+#[inline(always)]
+fn two_byte_leads(cp: CodePage) -> [u8; 3] {
+    let mut count = [0usize; 32];
+    for (i, &u) in cp.high_half().iter().enumerate() {
+        if (0x80..0x800).contains(&u) {
+            count[usize::from(u >> 6)] += if i >= 0x40 { 2 } else { 1 };
+        }
+    }
+    let mut leads = [0u8; 3];
+    for lead in &mut leads {
+        let (k, &n) = count
+            .iter()
+            .enumerate()
+            .max_by_key(|&(k, &n)| (n, usize::MAX - k))
+            .unwrap_or((0, &0));
+        if n > 0 {
+            *lead = 0xC0 | k as u8;
+            count[k] = 0;
+        }
+    }
+    leads
+}
 
 /// The direct two-byte table of `cp`: for each high byte `0x80 + i`, the six low
 /// bits of the UTF-8 trail byte of its character and, in the two high bits, the
-/// class of its lead byte ([`TWO_BYTE_LEADS`]; every Cyrillic letter of the three
-/// code pages is `D0 xx` or `D1 xx`, and their other two-byte characters are mostly
-/// `C2 xx`: no-break space, `«»`, `°`).
+/// class of its lead byte (its index in `leads`, [`two_byte_leads`], or 3).
 #[inline(always)]
-fn two_byte_table(cp: CodePage) -> [u8; 128] {
+fn two_byte_table(cp: CodePage, leads: &[u8; 3]) -> [u8; 128] {
     let t = cp.high_half();
     core::array::from_fn(|i| {
         let u = t[i];
         let lead = 0xC0 | (u >> 6) as u8;
-        let class = match TWO_BYTE_LEADS.iter().position(|&l| l == lead) {
+        let class = match leads.iter().position(|&l| l == lead) {
             Some(c) if (0x80..0x800).contains(&u) => c as u8,
             _ => 3,
         };
@@ -211,19 +263,14 @@ fn two_byte_table(cp: CodePage) -> [u8; 128] {
     })
 }
 
-/// [`TWO_BYTE_LEADS`] indexed by the high nibble of a [`two_byte_table`] entry.
-const LEAD_OF_NIBBLE: [u8; 16] = {
-    let mut t = [0u8; 16];
-    let mut i = 0;
-    while i < 16 {
-        t[i] = TWO_BYTE_LEADS[i >> 2];
-        i += 1;
-    }
-    t
-};
+/// `leads` indexed by the high nibble of a [`two_byte_table`] entry (0 for class 3).
+#[inline(always)]
+fn lead_of_nibble(leads: &[u8; 3]) -> [u8; 16] {
+    core::array::from_fn(|i| leads.get(i >> 2).copied().unwrap_or(0))
+}
 
 /// The direct path of code page -> UTF-8 for blocks of ASCII and characters of two
-/// bytes with the leads of [`TWO_BYTE_LEADS`] (the Cyrillic letters): one 128-entry
+/// bytes with the leads of [`two_byte_leads`] (the letters of the page): one 128-entry
 /// look-up gives each high byte's trail bits and lead class, a 16-entry one its
 /// lead byte; lead and trail bytes, interleaved, are each character's two bytes
 /// (an ASCII byte keeps its own in the trail's place), and each group of eight is
@@ -242,11 +289,12 @@ impl<V: Lookup128> TwoByte<V> {
     /// The CPU supports `V`'s ISA.
     #[inline(always)]
     unsafe fn new(cp: CodePage) -> Self {
+        let leads = two_byte_leads(cp);
         // SAFETY: the caller's promise.
         unsafe {
             TwoByte {
-                table: V::table128(&two_byte_table(cp)),
-                leads: V::broadcast_lane(&LEAD_OF_NIBBLE),
+                table: V::table128(&two_byte_table(cp, &leads)),
+                leads: V::broadcast_lane(&lead_of_nibble(&leads)),
                 high: V::splat(0x80),
                 low6: V::splat(0x3F),
                 class3: V::splat(0xC0),
@@ -256,7 +304,7 @@ impl<V: Lookup128> TwoByte<V> {
 
     /// Converts the block `v` (with a high byte) into `dst` and returns the bytes
     /// written, or `None` (nothing written) if a high byte is not of the classes
-    /// `D0`, `D1`, `C2`.
+    /// 0, 1, 2 (two bytes with one of the page's three leads).
     ///
     /// # Safety
     /// The CPU supports the ISAs of `V` and `H`; `2 * V::BYTES` writable bytes at
@@ -306,9 +354,12 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
     dst: &mut [u8],
     cp: CodePage,
     _to: Endian,
-    _mode: Mode,
+    mode: Mode,
 ) -> Result<usize, TranscodeError> {
     let (n, m) = (src.len(), dst.len());
+    // Strict mode on a page with undefined bytes: a block with one goes to the scalar
+    // code (lossy mode writes the table's U+FFFD).
+    let check = mode == Mode::Strict && !cp.is_total();
     // Output bytes an iteration may store: the first half's units take at most
     // `3 * W::BYTES / 2` bytes, then the second half's stores; plus 2 spare bytes
     // (the longest character, three bytes, minus one: see `super::handover`). The
@@ -339,6 +390,9 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
                 continue;
             }
             let (lo, hi) = dec.planes(v);
+            if check && dec.has_undefined(hi) {
+                break;
+            }
             let (u0, u1) = W::zip8(lo, hi);
             let w = encode_bmp_block::<W, H>(u0, &UnitClasses::of(u0), d);
             out += w + encode_bmp_block::<W, H>(u1, &UnitClasses::of(u1), d.add(w));
@@ -346,21 +400,28 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
         }
     }
     shift(
-        scalar::codepage_to_utf8(&src[pos..], &mut dst[out..], cp),
+        scalar::codepage_to_utf8(&src[pos..], &mut dst[out..], cp, mode),
         pos,
         out,
     )
 }
 
-/// The encoding tables of one code page, in registers: the Cyrillic block, and for
-/// the retry of a refused block U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F.
+/// One 128-code-point block of a page's encoding tables in registers
+/// ([`CodePage::encode_block`]): the bytes of `base + i`, and the high byte of `base`
+/// and its bit 7 (which the units' low bytes must have) splatted.
+#[derive(Clone, Copy)]
+struct Block<V: Lookup128> {
+    table: V::Table,
+    high: V,
+    low: V,
+}
+
+/// The encoding tables of one code page, in registers: the blocks of
+/// [`CodePage::encode_block`], the first two for the fast block, all of them for the
+/// retry of a refused one.
 #[derive(Clone, Copy)]
 struct Encoder<V: Lookup128> {
-    cyrillic: V::Table,
-    latin1: V::Table,
-    punctuation: V::Table,
-    letterlike: V::Table,
-    four: V,
+    blocks: [Block<V>; scalar::ENCODE_BLOCKS],
     high: V,
 }
 
@@ -371,21 +432,64 @@ impl<V: Lookup128> Encoder<V> {
     unsafe fn new(cp: CodePage) -> Self {
         // SAFETY: the caller's promise.
         unsafe {
-            let block = |base| cp.block(base).unwrap_or(&[0; 128]);
+            // A loop, not `array::from_fn`: a closure is compiled without the ISA's
+            // features, and the primitives in it would be calls.
+            let zero = V::splat(0);
+            let mut blocks = [Block {
+                table: V::table128(&[0; 128]),
+                high: zero,
+                low: zero,
+            }; scalar::ENCODE_BLOCKS];
+            for (k, b) in blocks.iter_mut().enumerate() {
+                let (base, bytes) = cp.encode_block(k);
+                *b = Block {
+                    table: V::table128(bytes),
+                    high: V::splat((base >> 8) as u8),
+                    low: V::splat(base as u8 & 0x80),
+                };
+            }
             Encoder {
-                cyrillic: V::table128(cp.cyrillic()),
-                latin1: V::table128(block(0x0080)),
-                punctuation: V::table128(block(0x2000)),
-                letterlike: V::table128(block(0x2100)),
-                four: V::splat(4),
+                blocks,
                 high: V::splat(0x80),
             }
         }
     }
 
     /// The bytes of the characters whose UTF-16 units have the low bytes `lo` and
-    /// the high bytes `hi`, if every one is ASCII or a character of U+0400..U+047F
-    /// that the code page has.
+    /// the high bytes `hi`, if every one is ASCII or a character of the first `n`
+    /// blocks that the code page has.
+    ///
+    /// Each block takes the units whose high byte is its base's and whose low byte
+    /// has its base's bit 7, at the index `0x80 | lo` (the table gives 0 at the
+    /// indices below 0x80 of the other units); an unused block (base 0) takes the
+    /// ASCII units, for which its table gives 0.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `n <= ENCODE_BLOCKS`.
+    #[inline(always)]
+    unsafe fn encode_blocks(&self, lo: V, hi: V, n: usize) -> Option<V> {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let zero = V::splat(0);
+            let bit7 = lo.and(self.high);
+            let idx = lo.or(self.high);
+            let mut c = zero;
+            for b in &self.blocks[..n] {
+                let sel = hi.eq8(b.high).and(bit7.eq8(b.low));
+                c = c.or(idx.and(sel).lookup128(&b.table));
+            }
+            // Accepted: where the tables give 0 exactly the ASCII units (the pages'
+            // other bytes are >= 0x80).
+            let ascii = hi.eq8(zero).and(bit7.eq8(zero));
+            if !ascii.xor(c.eq8(zero)).is_zero() {
+                return None;
+            }
+            Some(c.or(lo.and(ascii)))
+        }
+    }
+
+    /// [`Encoder::encode_blocks`] with the two blocks of the fast path: the letters
+    /// of the page's script.
     ///
     /// # Safety
     /// The CPU supports `V`'s ISA.
@@ -393,50 +497,23 @@ impl<V: Lookup128> Encoder<V> {
     unsafe fn encode(&self, lo: V, hi: V) -> Option<V> {
         // SAFETY: the caller's promise.
         unsafe {
-            let zero = V::splat(0);
-            let is_ascii = hi.eq8(zero);
-            let is_cyrillic = hi.eq8(self.four);
-            // Index 0x80 + (unit - 0x400) for the Cyrillic block, below 0x80 (table
-            // result 0) for the rest.
-            let c = lo.or(is_cyrillic.and(self.high)).lookup128(&self.cyrillic);
-            // Accepted: every low byte below 0x80, and where the table gives 0
-            // exactly the ASCII units (the code pages' Cyrillic bytes are >= 0x80).
-            let bad = is_ascii.xor(c.eq8(zero)).or(lo.and(self.high));
-            if !bad.is_zero() {
-                return None;
+            // All ASCII (most blocks of Latin-script text): no look-up.
+            if hi.or(lo.and(self.high)).is_zero() {
+                return Some(lo);
             }
-            Some(c.or(lo.and(is_ascii)))
+            self.encode_blocks(lo, hi, 2)
         }
     }
 
-    /// [`Encoder::encode`] for more characters (the retry of a refused block): also
-    /// U+0080..U+00FF, U+2000..U+207F and U+2100..U+217F, the blocks of the symbols of
-    /// Russian text (`«»`, no-break space, dashes, `№`).
+    /// [`Encoder::encode_blocks`] with every block (the retry of a refused block):
+    /// also the symbols and punctuation of the page (`«»`, dashes, `€`, `№`, ...).
     ///
     /// # Safety
     /// The CPU supports `V`'s ISA.
     #[inline(always)]
     unsafe fn encode_more(&self, lo: V, hi: V) -> Option<V> {
         // SAFETY: the caller's promise.
-        unsafe {
-            let zero = V::splat(0);
-            let low_half = lo.and(self.high).eq8(zero);
-            let is0 = hi.eq8(zero);
-            let ascii = is0.and(low_half);
-            // Index 0x80 + the low seven bits where the high byte selects the table
-            // (and the low byte is below 0x80); below 0x80 (result 0) elsewhere.
-            let idx = |sel: V| lo.or(self.high).and(sel.and(low_half));
-            let c = idx(hi.eq8(self.four)).lookup128(&self.cyrillic);
-            let p = idx(hi.eq8(V::splat(0x20))).lookup128(&self.punctuation);
-            let l = idx(hi.eq8(V::splat(0x21))).lookup128(&self.letterlike);
-            // U+0080..U+00FF: the low byte itself is the index.
-            let c = c.or(p).or(l).or(lo.and(is0).lookup128(&self.latin1));
-            let bad = ascii.xor(c.eq8(zero));
-            if !bad.is_zero() {
-                return None;
-            }
-            Some(c.or(lo.and(ascii)))
-        }
+        unsafe { self.encode_blocks(lo, hi, scalar::ENCODE_BLOCKS) }
     }
 }
 
@@ -652,11 +729,16 @@ unsafe fn compress16<V: VectorExt>(v: V, keep: u64, dst: *mut u8) -> usize {
 
 /// `Kernel::utf8_to_codepage`: 64-byte blocks of 16-byte vectors `V`.
 ///
-/// A block is fast when its non-ASCII bytes are `D0`/`D1` lead bytes, each
-/// followed by one continuation byte, and continuation bytes that follow them
-/// (checked exactly: the continuation bytes are the lead bytes shifted by one, so
-/// no other validation is needed), and the table has a byte for every character.
-/// A lead byte in the last position waits for the next block.
+/// A block is fast when its non-ASCII bytes are two-byte sequences of the page's
+/// first two encoding blocks ([`CodePage::encode_block`] 0 and 1, 256 code points
+/// from `base` below U+0800: the lead bytes `lead0..lead0 + 4` with `lead0 = 0xC0 |
+/// base >> 6`, e.g. `D0..D3` for Cyrillic, `C2..C5` for the Latin pages), each lead
+/// followed by one continuation byte and every continuation byte following one
+/// (checked exactly: the continuation bytes are the leads shifted by one, so no
+/// other validation is needed), and the tables have a byte for every character.
+/// A lead byte in the last position waits for the next block. A page whose first
+/// blocks are above U+07FF (Thai) has three-byte characters: only its ASCII blocks
+/// are fast.
 ///
 /// # Safety
 /// The CPU supports `V`'s ISA; `V::BYTES == 16`.
@@ -670,19 +752,27 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
 ) -> Result<usize, TranscodeError> {
     debug_assert_eq!(V::BYTES, 16);
     let (mut pos, mut out) = (0usize, 0usize);
+    let (base, first) = cp.encode_block(0);
+    // `0x80` (a continuation byte, never a lead: every block with a high byte is
+    // refused) when the blocks are not of two-byte characters.
+    let lead0 = if base < 0x800 {
+        0xC0 | (base >> 6) as u8
+    } else {
+        0x80
+    };
     // SAFETY: (whole block) the ISA is the caller's promise; `pos + 64 <= src.len()`
     // bounds the loads, `out + 64 <= dst.len()` the stores (one output byte per
     // character: the kept bytes of vector k start at most at 16 k, and a 16-byte
     // store from there stays within the 64 bytes).
     unsafe {
-        let table = V::table128(cp.cyrillic());
-        let (top, cont_pat, d0, fe) = (
+        let tables = [V::table128(first), V::table128(cp.encode_block(1).1)];
+        let (top, cont_pat, lead0, four) = (
             V::splat(0xC0),
             V::splat(0x80),
-            V::splat(0xD0),
-            V::splat(0xFE),
+            V::splat(lead0),
+            V::splat(0xFC),
         );
-        let (low6, bit6, zero) = (V::splat(0x3F), V::splat(0x40), V::splat(0));
+        let (low6, bit6, two, zero) = (V::splat(0x3F), V::splat(0x40), V::splat(2), V::splat(0));
         while pos + 64 <= src.len() && out + 64 <= dst.len() {
             let s = src.as_ptr().add(pos);
             let d = dst.as_mut_ptr().add(out);
@@ -696,7 +786,7 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
                 continue;
             }
             // First pass: check the whole block before writing anything.
-            let mut prev = zero;
+            let mut prev_rel = zero;
             let mut prev_lead = zero;
             let mut bad = zero;
             let mut values = [zero; 4];
@@ -705,22 +795,30 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
                 let kind = x.and(top);
                 let is_cont = kind.eq8(cont_pat);
                 let is_lead = kind.eq8(top);
-                let is_d0d1 = x.and(fe).eq8(d0);
-                let before = x.shift_in_one_byte(prev);
-                // The continuation bytes are exactly the bytes after D0/D1 leads.
-                let after_lead = is_d0d1.shift_in_one_byte(prev_lead);
-                bad = bad.or(is_cont.xor(after_lead)).or(is_lead.xor(is_d0d1));
-                // U+0400 + ((lead & 1) << 6 | cont & 0x3F), as index 0x80 + that:
-                // (before << 6) & 0x40 per byte takes bit 0 of the byte before (a
-                // 16-bit shift only moves bits of the lower byte into the low six
-                // bits of the upper one, which the mask clears).
+                // The lead's offset from `lead0`: one of ours below 4.
+                let rel = x.wrapping_sub8(lead0);
+                let is_ours = rel.and(four).eq8(zero);
+                let before = rel.shift_in_one_byte(prev_rel);
+                // The continuation bytes are exactly the bytes after our leads.
+                let after_lead = is_ours.shift_in_one_byte(prev_lead);
+                bad = bad.or(is_cont.xor(after_lead)).or(is_lead.xor(is_ours));
+                // base + ((rel & 3) << 6 | cont & 0x3F): table `rel >> 1`, index 0x80 +
+                // (rel & 1) << 6 | cont & 0x3F. (before << 6) & 0x40 per byte takes
+                // bit 0 of the byte before (a 16-bit shift only moves bits of the
+                // lower byte into the low six bits of the upper one, which the mask
+                // clears; `lead0` is even, so the bit is the lead's own).
                 let idx = before.shl16::<6>().and(bit6).or(x.and(low6)).or(cont_pat);
-                let c = idx.lookup128(&table);
+                let second = before.and(two).eq8(two);
+                let idx1 = idx.and(second);
+                let c = idx
+                    .xor(idx1)
+                    .lookup128(&tables[0])
+                    .or(idx1.lookup128(&tables[1]));
                 bad = bad.or(is_cont.and(c.eq8(zero)));
                 values[k] = crate::generic::blocks::select(is_cont, c, x);
                 keeps[k] = !is_lead.bitmask_dense() & 0xFFFF;
-                prev = x;
-                prev_lead = is_d0d1;
+                prev_rel = rel;
+                prev_lead = is_ours;
             }
             if !bad.is_zero() {
                 // Every mode: the scalar code up to a resynchronisation point (a

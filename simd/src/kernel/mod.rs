@@ -182,8 +182,8 @@ impl Kernel {
             (Latin1, Utf16Le | Utf16Be) => o.latin1_to_utf16,
             (Latin1, Utf32Le | Utf32Be) => o.latin1_to_utf32,
             (Latin1, Latin1) => copy_latin1,
-            // Cyrillic code pages
-            (Koi8R | Windows1251 | Ibm866, _) | (_, Koi8R | Windows1251 | Ibm866) => {
+            // Code pages
+            _ if CodePage::of(from).is_some() || CodePage::of(to).is_some() => {
                 return self.transcode_codepage(src, dst, from, to, mode);
             }
             // `Encoding` is `#[non_exhaustive]`: an encoding added to utfast-scalar

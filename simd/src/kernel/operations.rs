@@ -208,25 +208,25 @@ macro_rules! operations {
             fn utf8_len_from_latin1(src: &[u8]) -> usize => (src)
                 scalar len::utf8_len_from_latin1,
                 generic $crate::generic::lengths::utf8_len_from_latin1::<W>;
-            // Cyrillic code pages
-            /// Code page `cp` -> UTF-8 (every byte is a character: the only error is a
-            /// full `dst`).
-            fn codepage_to_utf8(src: &[u8], dst: &mut [u8], cp: CodePage)
+            // Code pages
+            /// Code page `cp` -> UTF-8 (an undefined byte: `UndefinedByte` in strict
+            /// mode, U+FFFD otherwise).
+            fn codepage_to_utf8(src: &[u8], dst: &mut [u8], cp: CodePage, mode: Mode)
                 -> Result<usize, TranscodeError>
-                => codepage(src, dst, cp, Endian::NATIVE, Mode::Strict)
-                scalar |s, d, c, _, _| codepage::codepage_to_utf8(s, d, c),
+                => codepage(src, dst, cp, Endian::NATIVE, mode)
+                scalar |s, d, c, _, m| codepage::codepage_to_utf8(s, d, c, m),
                 generic $crate::generic::codepage::codepage_to_utf8::<W, H>;
             /// Code page `cp` -> UTF-16 in byte order `to`.
-            fn codepage_to_utf16(src: &[u8], dst: &mut [u8], cp: CodePage, to: Endian)
+            fn codepage_to_utf16(src: &[u8], dst: &mut [u8], cp: CodePage, to: Endian, mode: Mode)
                 -> Result<usize, TranscodeError>
-                => codepage(src, dst, cp, to, Mode::Strict)
-                scalar |s, d, c, e, _| codepage::codepage_to_utf16(s, d, c, e),
+                => codepage(src, dst, cp, to, mode)
+                scalar codepage::codepage_to_utf16,
                 generic $crate::generic::codepage::codepage_to_units::<W, false>;
             /// Code page `cp` -> UTF-32 in byte order `to`.
-            fn codepage_to_utf32(src: &[u8], dst: &mut [u8], cp: CodePage, to: Endian)
+            fn codepage_to_utf32(src: &[u8], dst: &mut [u8], cp: CodePage, to: Endian, mode: Mode)
                 -> Result<usize, TranscodeError>
-                => codepage(src, dst, cp, to, Mode::Strict)
-                scalar |s, d, c, e, _| codepage::codepage_to_utf32(s, d, c, e),
+                => codepage(src, dst, cp, to, mode)
+                scalar codepage::codepage_to_utf32,
                 generic $crate::generic::codepage::codepage_to_units::<W, true>;
             /// UTF-8 -> code page `cp` (`NotInCodePage` for a character it lacks, strict).
             fn utf8_to_codepage(src: &[u8], dst: &mut [u8], cp: CodePage, mode: Mode)

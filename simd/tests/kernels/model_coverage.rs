@@ -48,9 +48,8 @@ fn with_invalid(src: &[u8], e: Encoding) -> Option<Vec<u8>> {
         Encoding::Utf16Le | Encoding::Utf16Be => e.endian()?.write_u16(0xDC00).to_vec(),
         Encoding::Utf32Le | Encoding::Utf32Be => e.endian()?.write_u32(0x11_0000).to_vec(),
         // Every byte is a character.
-        Encoding::Latin1 | Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {
-            return None
-        }
+        Encoding::Latin1 => return None,
+        cp if utfast_scalar::CodePage::of(cp).is_some() => return None,
         // non_exhaustive: a new encoding needs its invalid unit here.
         _ => unimplemented!("with_invalid: no invalid unit for {e:?}"),
     };

@@ -41,8 +41,13 @@ fn check(encoding: Encoding, text: &[u8]) -> Result<(), (usize, ErrorKind)> {
                 .map_err(|e| (e.valid_up_to(), e.kind()))
         }
         Encoding::Latin1 => Ok(()),
-        // Cyrillic code pages: every byte is a character.
-        Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => Ok(()),
+        // Code pages: every byte is a character but the undefined ones of a few.
+        e if utfast_scalar::CodePage::of(e).is_some() => {
+            match utfast_scalar::CodePage::of(e).and_then(|cp| cp.first_undefined(text)) {
+                Some(at) => Err((at, ErrorKind::UndefinedByte)),
+                None => Ok(()),
+            }
+        }
         // `Encoding` is `#[non_exhaustive]`: the library's validator.
         _ => utfast::validate(text, encoding).map_err(|e| (e.offset as usize, e.kind)),
     }
@@ -447,9 +452,9 @@ impl Guesser {
         let _ = (bytes, last);
     }
 
-    /// The guess: an encoding utfast converts (a Cyrillic code page), or the name
-    /// of one it does not (e.g. windows-1252); `None` without the feature, or for
-    /// text that is all ASCII.
+    /// The guess: an encoding utfast converts (a code page), or the name of one it
+    /// does not (e.g. Shift_JIS); `None` without the feature, or for text that is all
+    /// ASCII.
     fn guess(&self) -> Option<Result<Encoding, &'static str>> {
         #[cfg(feature = "chardetng")]
         if let Some((d, _, non_ascii)) = &self.detector {

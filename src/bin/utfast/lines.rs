@@ -116,14 +116,15 @@ impl LineCounter {
         match self.encoding {
             // (and the Cyrillic code pages: one byte per character, ASCII newlines;
             // WTF-8, CESU-8, MUTF-8: columns count sequences, a CESU-8 pair is 2)
-            Encoding::Utf8
-            | Encoding::Latin1
-            | Encoding::Koi8R
-            | Encoding::Windows1251
-            | Encoding::Ibm866
-            | Encoding::Wtf8
-            | Encoding::Cesu8
-            | Encoding::Mutf8 => {
+            e if matches!(
+                e,
+                Encoding::Utf8
+                    | Encoding::Latin1
+                    | Encoding::Wtf8
+                    | Encoding::Cesu8
+                    | Encoding::Mutf8
+            ) || utfast_scalar::CodePage::of(e).is_some() =>
+            {
                 let newlines = count_byte(text, b'\n');
                 let after = match text.iter().rposition(|&b| b == b'\n') {
                     Some(i) => &text[i + 1..],

@@ -1,7 +1,7 @@
-//! The Cyrillic code pages (KOI8-R, windows-1251, IBM866) on every kernel against
-//! scalar (and scalar against the oracle, encoding_rs): the Russian corpus of
-//! `tests/data/cyrillic` in every direction and mode, random bytes and random text
-//! with every buffer size that matters, and round trips.
+//! The code pages on every kernel against scalar (and scalar against the oracle,
+//! encoding_rs): the Russian corpus of `tests/data/cyrillic` in every direction and
+//! mode, random bytes (undefined ones included) and random text of each page's
+//! characters with every buffer size that matters, and round trips.
 
 use utfast_testkit::*;
 
@@ -9,7 +9,8 @@ use utfast_testkit::*;
 /// (two-byte UTF-8 `D0`/`D1`), Ё/ё, letters of U+0400..U+047F that the code pages
 /// lack, box drawing (three bytes), Latin-1 symbols some have, characters none has.
 const POOL: &str =
-    "aeo .,\nабвгдежзийклмнопрстуфхцчшщъыьэюяАБВЮЯЁёЂђЎўЄєІіЇїѢѣѲѳ҂Ґґ─│┌╬░▒▓■°·©«»№€—’\u{A0}ÿ中😀";
+    "aeo .,\nабвгдежзийклмнопрстуфхцчшщъыьэюяАБВЮЯЁёЂђЎўЄєІіЇїѢѣѲѳ҂Ґґ─│┌╬░▒▓■°·©«»№€—’\u{A0}ÿ中😀\
+     éàüßœŒłąčřőΩαβγשלוםمرحباกขคĀ\u{FFFD}";
 
 /// Random text of runs of characters of [`POOL`] (Cyrillic letters most often).
 fn cyrillic_text(rng: &mut Rng, len: usize) -> String {
@@ -20,6 +21,28 @@ fn cyrillic_text(rng: &mut Rng, len: usize) -> String {
             pool[rng.below(pool.len())]
         } else {
             char::from_u32(0x410 + rng.below(64) as u32).unwrap()
+        };
+        let longest = if rng.below(4) == 0 { 40 } else { 3 };
+        let run = 1 + rng.below(longest);
+        text.extend(std::iter::repeat_n(c, run));
+    }
+    text
+}
+
+/// Random text of runs of characters of code page `cp` (most often) and of [`POOL`].
+fn page_text(rng: &mut Rng, cp: Encoding, len: usize) -> String {
+    let page = utfast_scalar::CodePage::of(cp).unwrap();
+    let own: Vec<char> = (0x80..=0xFF)
+        .filter(|&b| page.is_defined(b))
+        .map(|b| page.decode(b))
+        .collect();
+    let pool: Vec<char> = POOL.chars().collect();
+    let mut text = String::new();
+    while text.len() < len {
+        let c = match rng.below(6) {
+            0 => pool[rng.below(pool.len())],
+            1 => char::from(b' ' + rng.below(95) as u8),
+            _ => own[rng.below(own.len())],
         };
         let longest = if rng.below(4) == 0 { 40 } else { 3 };
         let run = 1 + rng.below(longest);
@@ -117,7 +140,19 @@ fn random_inputs_every_size() {
         .collect();
     let all = ALL;
     for &len in &lens {
-        for cp in CODE_PAGES {
+        // The Cyrillic pages at every length to every target; the others at every
+        // ninth length to the Unicode forms (the block paths are the same code).
+        let pages = if len % 9 == 0 || len > 200 {
+            &CODE_PAGES[..]
+        } else {
+            &CODE_PAGES[..3]
+        };
+        for &cp in pages {
+            let targets: &[Encoding] = if CODE_PAGES[..3].contains(&cp) {
+                &all
+            } else {
+                &UNICODE
+            };
             // Bytes: mostly high ones, some ASCII runs.
             let src: Vec<u8> = (0..len)
                 .map(|i| {
@@ -129,7 +164,15 @@ fn random_inputs_every_size() {
                 })
                 .collect();
             let (storage, off) = misaligned(&src, len % 7);
-            check_all_targets(ks, &storage[off..], cp, &all).unwrap_or_else(|m| panic!("{m}"));
+            check_all_targets(ks, &storage[off..], cp, targets).unwrap_or_else(|m| panic!("{m}"));
+            if !CODE_PAGES[..3].contains(&cp) {
+                // Text of the page's own characters, from UTF-8/16/32.
+                let text = page_text(&mut rng, cp, len);
+                for from in [Encoding::Utf8, Encoding::Utf16Le, Encoding::Utf32Be] {
+                    let src = encode_str(&text, from);
+                    check_all_targets(ks, &src, from, &[cp]).unwrap_or_else(|m| panic!("{m}"));
+                }
+            }
         }
         let text = cyrillic_text(&mut rng, len);
         let mut chars: Vec<char> = text.chars().collect();
@@ -147,7 +190,7 @@ fn random_inputs_every_size() {
                 };
                 src.splice(at..at, bad.iter().copied());
             }
-            check_all_targets(ks, &src, from, &CODE_PAGES).unwrap_or_else(|m| panic!("{m}"));
+            check_all_targets(ks, &src, from, &CODE_PAGES[..3]).unwrap_or_else(|m| panic!("{m}"));
         }
     }
 }

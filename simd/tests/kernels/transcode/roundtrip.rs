@@ -137,8 +137,8 @@ fn check_lengths_valid(ks: &[&'static Kernel], name: &str, text: &str, from: Enc
                     "{name}: {n} utf8_len_from_latin1"
                 );
             }
-            // Cyrillic code pages: no kernel length operation.
-            Encoding::Koi8R | Encoding::Windows1251 | Encoding::Ibm866 => {}
+            // Code pages: no kernel length operation.
+            cp if utfast_scalar::CodePage::of(cp).is_some() => {}
             // WTF-8, CESU-8, MUTF-8: in kernels/transcode/wtf8.rs.
             Encoding::Wtf8 | Encoding::Cesu8 | Encoding::Mutf8 => {}
             // `Encoding` is `#[non_exhaustive]`.
