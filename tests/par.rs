@@ -12,7 +12,7 @@
 #![cfg(feature = "rayon")]
 
 use utfast::{Encoding, Mode};
-use utfast_testkit::{damage, each_kernel, encode_str, lipsum, Rng, MODES};
+use utfast_testkit::{damage, each_kernel, lipsum, text_bytes, Rng, MODES};
 
 /// Every encoding, WTF-8, CESU-8 and MUTF-8 included.
 const ALL: [Encoding; 37] = Encoding::ALL;
@@ -23,19 +23,7 @@ fn corpus(from: Encoding, rng: &mut Rng) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for (_, text) in lipsum() {
         let head: String = text.chars().take(700).collect();
-        let bytes = match from {
-            // Latin-1 or a code page: the low byte of each character (`?` for an
-            // undefined byte).
-            e if e == Encoding::Latin1 || utfast::CodePage::of(e).is_some() => head
-                .chars()
-                .map(|c| c as u32 as u8)
-                .map(|b| match utfast::CodePage::of(from) {
-                    Some(cp) if !cp.is_defined(b) => b'?',
-                    _ => b,
-                })
-                .collect(),
-            _ => encode_str(&head, from),
-        };
+        let bytes = text_bytes(&head, from);
         for every in [0, 37, 400] {
             let mut b = bytes.clone();
             if every > 0 {

@@ -114,6 +114,23 @@ pub fn encode_str(s: &str, to: Encoding) -> Vec<u8> {
     out
 }
 
+/// Random-text bytes in any encoding `to`: the Unicode forms encode `s`; Latin-1 and
+/// the code pages, which cannot hold most of random text, take each character's low
+/// byte (`?` for a byte the page leaves undefined), so that every byte value occurs.
+pub fn text_bytes(s: &str, to: Encoding) -> Vec<u8> {
+    let page = utfast_scalar::CodePage::of(to);
+    if to != Encoding::Latin1 && page.is_none() {
+        return encode_str(s, to);
+    }
+    s.chars()
+        .map(|c| c as u32 as u8)
+        .map(|b| match page {
+            Some(cp) if !cp.is_defined(b) => b'?',
+            _ => b,
+        })
+        .collect()
+}
+
 /// Encodes raw 16-bit units (possibly ill-formed) in a byte order.
 pub fn units16(units: &[u16], e: Endian) -> Vec<u8> {
     units.iter().flat_map(|&u| e.write_u16(u)).collect()

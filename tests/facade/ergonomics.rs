@@ -3,37 +3,12 @@
 //! `&[u16]`, labels and `FromStr`, error messages, `DecodeError::from_io`.
 
 use utfast::{Encoding, ErrorKind, Mode, TranscodeError};
-use utfast_testkit::{char_runs, damage, each_kernel, Rng};
+use utfast_testkit::{char_runs, damage, each_kernel, text_bytes, Rng};
 
 /// Random text in `from` (any encoding), damaged about once every `every` bytes.
 fn text_in(rng: &mut Rng, from: Encoding, len: usize, every: usize) -> Vec<u8> {
     let text = char_runs(&mut || rng.next(), len);
-    let mut bytes = match from {
-        // Latin-1 or a code page: the low byte of each character (`?` for an
-        // undefined byte).
-        e if e == Encoding::Latin1 || utfast::CodePage::of(e).is_some() => text
-            .chars()
-            .map(|c| c as u32 as u8)
-            .map(|b| match utfast::CodePage::of(from) {
-                Some(cp) if !cp.is_defined(b) => b'?',
-                _ => b,
-            })
-            .collect(),
-        _ => {
-            let src = text.as_bytes();
-            let mut out = vec![0u8; utfast::max_output_len(Encoding::Utf8, from, src.len())];
-            let n = utfast_scalar::transcode::transcode(
-                src,
-                &mut out,
-                Encoding::Utf8,
-                from,
-                Mode::Lossy,
-            )
-            .expect("lossy into a worst-case buffer");
-            out.truncate(n);
-            out
-        }
-    };
+    let mut bytes = text_bytes(&text, from);
     if every > 0 {
         damage(rng, &mut bytes, every);
     }

@@ -3,24 +3,12 @@
 
 use super::padded_samples;
 use utfast::{Encoding, Mode};
-use utfast_testkit::{char_runs, damage, each_kernel, encode_str, Rng, ALL};
+use utfast_testkit::{char_runs, damage, each_kernel, text_bytes, Rng, ALL};
 
 /// Random text in `from`, damaged about once every `every` bytes (0: intact).
 fn damaged_text(rng: &mut Rng, from: Encoding, len: usize, every: usize) -> Vec<u8> {
     let text = char_runs(&mut || rng.next(), len);
-    let mut bytes = match from {
-        // Latin-1 or a code page: the low byte of each character (`?` for an
-        // undefined byte).
-        e if e == Encoding::Latin1 || utfast::CodePage::of(e).is_some() => text
-            .chars()
-            .map(|c| c as u32 as u8)
-            .map(|b| match utfast::CodePage::of(from) {
-                Some(cp) if !cp.is_defined(b) => b'?',
-                _ => b,
-            })
-            .collect(),
-        _ => encode_str(&text, from),
-    };
+    let mut bytes = text_bytes(&text, from);
     if every > 0 {
         damage(rng, &mut bytes, every);
     }
