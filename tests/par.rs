@@ -12,7 +12,7 @@
 #![cfg(feature = "rayon")]
 
 use utfast::{Encoding, Mode};
-use utfast_testkit::{damage, each_kernel, lipsum, text_bytes, Rng, MODES};
+use utfast_testkit::{damage, each_kernel, lipsum, sampled_pair, text_bytes, Rng, MODES};
 
 /// Every encoding, WTF-8, CESU-8 and MUTF-8 included.
 const ALL: [Encoding; 37] = Encoding::ALL;
@@ -75,10 +75,15 @@ fn par_transcode_is_transcode() {
     }
     let mut rng = Rng(0xBB);
     let inputs: Vec<Vec<Vec<u8>>> = ALL.iter().map(|&from| corpus(from, &mut rng)).collect();
-    // (from, input, to, mode, piece size, also on the global pool)
+    // (from, input, to, mode, piece size, also on the global pool). The global pool
+    // takes a sixteenth of the inputs: each of its calls wakes its threads, which then
+    // spin before they sleep again, and that, not the checks, would fill the test's time.
     let mut cases = Vec::new();
     for (&from, inputs) in ALL.iter().zip(&inputs) {
         for to in ALL {
+            if !sampled_pair(from, to) {
+                continue;
+            }
             for mode in MODES {
                 for (i, src) in inputs.iter().enumerate() {
                     // Every piece size for a few inputs, one per input otherwise.
@@ -88,7 +93,7 @@ fn par_transcode_is_transcode() {
                         vec![4 * (1 + (i + from as usize + to as usize) % 16)]
                     };
                     for (j, &piece) in sizes.iter().enumerate() {
-                        let global = j == 0 && (i + mode as usize).is_multiple_of(4);
+                        let global = j == 0 && (i + mode as usize).is_multiple_of(16);
                         cases.push((from, src, to, mode, piece, global));
                     }
                 }

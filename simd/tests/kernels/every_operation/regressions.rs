@@ -5,16 +5,16 @@
 
 use utfast_scalar::{Encoding, Mode};
 use utfast_testkit::fuzz as check;
-use utfast_testkit::{hex as unhex, oracle, ALL, MODES, UNICODE, WTF8_FAMILY};
+use utfast_testkit::{hex as unhex, oracle, sampled_pair, MODES};
 
 /// Replays `data` through every check of the validate, transcode (the pairs of
-/// [`replayed_pair`], every mode, several `cut` sizes) and roundtrip targets.
+/// [`sampled_pair`], every mode, several `cut` sizes) and roundtrip targets.
 fn replay(data: &[u8]) {
     check::check_validate(data);
     for from in Encoding::ALL {
         let valid = oracle::make_valid(data, from);
         for to in Encoding::ALL {
-            if !replayed_pair(from, to) {
+            if !sampled_pair(from, to) {
                 continue;
             }
             let valid_for = oracle::make_valid_for(data, from, to);
@@ -30,16 +30,6 @@ fn replay(data: &[u8]) {
     check::touch_lengths(data);
     check::check_roundtrip(&String::from_utf8_lossy(data));
     check::check_latin1_roundtrip(data);
-}
-
-/// The pairs a replay runs: every pair of the suites' encodings (`ALL`: the Unicode
-/// forms, Latin-1 and code pages of each layout) and of WTF-8, CESU-8 and MUTF-8;
-/// the other code pages to and from UTF-8, UTF-16 and UTF-32 only. Every code page
-/// runs the same table-driven code, so the rest of their 37 x 37 pairs would repeat
-/// those paths with other tables, at ten times the cost of the whole replay.
-fn replayed_pair(from: Encoding, to: Encoding) -> bool {
-    let core = |e: Encoding| ALL.contains(&e) || WTF8_FAMILY.contains(&e);
-    (core(from) && core(to)) || UNICODE.contains(&from) || UNICODE.contains(&to)
 }
 
 /// Replays one input of the transcode target: header bytes `[from, to, mode, cut]`
