@@ -727,6 +727,116 @@ unsafe fn compress16<V: VectorExt>(v: V, keep: u64, dst: *mut u8) -> usize {
     }
 }
 
+/// Copies the 64 bytes at `src` to `dst` with vectors `W`.
+///
+/// # Safety
+/// The CPU supports `W`'s ISA; 64 bytes readable at `src` and writable at `dst`.
+#[inline(always)]
+unsafe fn copy64<W: VectorExt>(src: *const u8, dst: *mut u8) {
+    // SAFETY: the caller's promises.
+    unsafe {
+        let mut k = 0;
+        while k < 64 {
+            W::load_unaligned(src.add(k)).store_unaligned(dst.add(k));
+            k += W::BYTES;
+        }
+    }
+}
+
+/// Input bytes after a 64-byte block that [`sparse_block`] may read: the last
+/// character may start at byte 63 and end at 66, and the copy after it reads 64
+/// bytes from there.
+const SPARSE_READ: usize = 66 + 64;
+/// Output bytes from a block's start that [`sparse_block`] may store: a character's
+/// byte at most at 63, and the 64-byte copy after it.
+const SPARSE_WRITE: usize = 64 + 64;
+
+/// UTF-8 -> code page for a 64-byte block with few non-ASCII characters, one
+/// character at a time: the block is copied, and each non-ASCII character (the
+/// set bits of `mask`, its high bytes) is decoded with a few integer operations,
+/// looked up in the page's block tables ([`scalar::EncodeTables`], no search) and
+/// written over its first byte, and the rest of the block is copied again one byte
+/// further left per byte that the character dropped. Returns the bytes read (64,
+/// or up to 66 when the last character ends in the next block) and written, or
+/// `None` if a character is ill-formed, of four bytes, or lacking in the page in
+/// strict mode (lossy and valid mode write `?`): the scalar code then converts
+/// the block. Nothing is stored past `SPARSE_WRITE` bytes from `d`; a refused block
+/// may leave scratch bytes there (the caller's scalar call writes over them).
+///
+/// # Safety
+/// The CPU supports `W`'s ISA; `SPARSE_READ` bytes readable at `s`,
+/// `SPARSE_WRITE` writable at `d`; `mask` has a bit for each byte of `s[..64]` at
+/// or above 0x80, and no other.
+#[inline(always)]
+unsafe fn sparse_block<W: VectorExt>(
+    s: *const u8,
+    d: *mut u8,
+    mut mask: u64,
+    cp: CodePage,
+    tables: scalar::EncodeTables,
+    question: bool,
+) -> Option<(usize, usize)> {
+    // SAFETY: the caller's promises: every character starts below 64 and ends at
+    // most at 66, its four-byte read ends at most at 67, and the copy after it reads
+    // `s[next..next + 64]` (`next <= 66`) and writes `d[q + 1..q + 65]` (`q <= 63`).
+    unsafe {
+        copy64::<W>(s, d);
+        let (mut dropped, mut end) = (0usize, 64usize);
+        while mask != 0 {
+            let p = mask.trailing_zeros() as usize;
+            let w = s.add(p).cast::<u32>().read_unaligned().to_le();
+            let (b0, b1, b2) = (w & 0xFF, w >> 8 & 0xFF, w >> 16 & 0xFF);
+            let three = b0 & 0xF0 == 0xE0;
+            let c2 = (b0 & 0x1F) << 6 | (b1 & 0x3F);
+            let c3 = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F);
+            let c = if three { c3 } else { c2 };
+            let len = if three { 3 } else { 2 };
+            // Well-formed: a two-byte lead C2..DF and a continuation byte, or a
+            // three-byte lead and two continuation bytes giving neither an overlong
+            // form nor a surrogate.
+            let cont1 = b1 & 0xC0 == 0x80;
+            let ok3 = (b2 & 0xC0 == 0x80) & (c3 >= 0x800) & (c3 & 0xF800 != 0xD800);
+            let ok2 = b0.wrapping_sub(0xC2) < 0x1E;
+            if !(cont1 & if three { ok3 } else { ok2 }) {
+                return None;
+            }
+            let mut byte = tables.encode_fast(c);
+            if byte == 0 {
+                byte = lookup_slow(cp, c, question)?;
+            }
+            let q = p - dropped;
+            *d.add(q) = byte;
+            let next = p + len;
+            copy64::<W>(s.add(next), d.add(q + 1));
+            dropped += len - 1;
+            if next >= 64 {
+                end = next;
+                mask = 0;
+            } else {
+                mask &= !0u64 << next;
+            }
+        }
+        Some((end, end - dropped))
+    }
+}
+
+/// The byte of `c` when [`scalar::EncodeTables::encode_fast`] has none: a character
+/// of the page outside its block tables (a search), else `?` if `question`.
+#[cold]
+#[inline(never)]
+fn lookup_slow(cp: CodePage, c: u32, question: bool) -> Option<u8> {
+    match cp.encode(c) {
+        Some(b) => Some(b),
+        None if question => Some(b'?'),
+        None => None,
+    }
+}
+
+/// Blocks with at most this many non-ASCII bytes go to [`sparse_block`] before the
+/// vector check: two-byte letters here and there, and the three-byte punctuation
+/// (`–`, `’`, `„`, `€`) that the vector path leaves to the scalar code.
+const SPARSE_MAX: u32 = 8;
+
 /// `Kernel::utf8_to_codepage`: 64-byte blocks of 16-byte vectors `V`.
 ///
 /// A block is fast when its non-ASCII bytes are two-byte sequences of the page's
@@ -743,7 +853,7 @@ unsafe fn compress16<V: VectorExt>(v: V, keep: u64, dst: *mut u8) -> usize {
 /// # Safety
 /// The CPU supports `V`'s ISA; `V::BYTES == 16`.
 #[inline(always)]
-pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
+pub(crate) unsafe fn utf8_to_codepage<V: Lookup128, W: VectorExt>(
     src: &[u8],
     dst: &mut [u8],
     cp: CodePage,
@@ -751,7 +861,10 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     debug_assert_eq!(V::BYTES, 16);
+    let (n, m) = (src.len(), dst.len());
     let (mut pos, mut out) = (0usize, 0usize);
+    let enc = cp.encode_tables();
+    let question = mode != Mode::Strict;
     let (base, first) = cp.encode_block(0);
     // `0x80` (a continuation byte, never a lead: every block with a high byte is
     // refused) when the blocks are not of two-byte characters.
@@ -784,6 +897,19 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
                 pos += 64;
                 out += 64;
                 continue;
+            }
+            // The high bytes; a block with few goes character by character.
+            let mut high = 0u64;
+            for (k, x) in v.iter().enumerate() {
+                high |= x.and(cont_pat).eq8(cont_pat).bitmask_dense() << (16 * k);
+            }
+            let sparse_ok = pos + SPARSE_READ <= n && out + SPARSE_WRITE <= m;
+            if sparse_ok && high.count_ones() <= SPARSE_MAX {
+                if let Some((i, w)) = sparse_block::<W>(s, d, high, cp, enc, question) {
+                    pos += i;
+                    out += w;
+                    continue;
+                }
             }
             // First pass: check the whole block before writing anything.
             let mut prev_rel = zero;
@@ -821,6 +947,15 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
                 prev_lead = is_ours;
             }
             if !bad.is_zero() {
+                // Many non-ASCII bytes, but other characters than the fast pair's
+                // (three-byte punctuation, another block): one by one.
+                if sparse_ok && high.count_ones() > SPARSE_MAX {
+                    if let Some((i, w)) = sparse_block::<W>(s, d, high, cp, enc, question) {
+                        pos += i;
+                        out += w;
+                        continue;
+                    }
+                }
                 // Every mode: the scalar code up to a resynchronisation point (a
                 // refused block may well be valid, e.g. with a three-byte
                 // character the code page has), which returns a strict error.
