@@ -142,23 +142,17 @@ struct ToUnits<V: Lookup128, const UTF32: bool> {
     check: bool,
 }
 
-impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
-    const IN: usize = V::BYTES;
-    const OUT: usize = if UTF32 { 4 } else { 2 } * V::BYTES;
-
+impl<V: Lookup128, const UTF32: bool> ToUnits<V, UTF32> {
+    /// Stores the units of the low and high planes `lo`, `hi` of one vector of
+    /// bytes at `dst`.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `2 * V::BYTES` (UTF-16) or `4 * V::BYTES` (UTF-32)
+    /// bytes writable at `dst`.
     #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
-        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+    unsafe fn store(&self, lo: V, hi: V, dst: *mut u8) {
+        // SAFETY: the caller's promises.
         unsafe {
-            let v = V::load_unaligned(src);
-            let (lo, hi) = if v.any_high_bit() {
-                self.dec.planes(v)
-            } else {
-                (v, V::splat(0))
-            };
-            if self.check && self.dec.has_undefined(hi) {
-                return None;
-            }
             let big = self.to == Endian::Big;
             let (a, b) = if big {
                 V::zip8(hi, lo)
@@ -180,7 +174,95 @@ impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
                 b.store_unaligned(dst.add(V::BYTES));
             }
         }
+    }
+}
+
+impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
+    const IN: usize = V::BYTES;
+    const OUT: usize = if UTF32 { 4 } else { 2 } * V::BYTES;
+
+    #[inline(always)]
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let v = V::load_unaligned(src);
+            let (lo, hi) = if v.any_high_bit() {
+                self.dec.planes(v)
+            } else {
+                (v, V::splat(0))
+            };
+            if self.check && self.dec.has_undefined(hi) {
+                return None;
+            }
+            self.store(lo, hi, dst);
+        }
         Some(<Self as BlockOp<V>>::OUT)
+    }
+
+    const BLOCK4: bool = true;
+
+    /// Four vectors of bytes, ASCII but for at most [`DECODE_SPARSE`] high bytes in
+    /// each 64 bytes: widened as ASCII, then the units of the high bytes written
+    /// over theirs one by one from the page's table (no look-up in registers).
+    #[inline(always)]
+    unsafe fn block4(&self, src: *const u8, dst: *mut u8) -> bool {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise
+        // (`4 * V::BYTES` bytes in, `4 * OUT` out); the high bytes are at
+        // `p < 4 * V::BYTES`, their units at `dst[2p..2p + 2]` (`4p..4p + 4`).
+        unsafe {
+            const MAX: usize = 4;
+            let chunks = (4 * V::BYTES / 64).max(1);
+            let mut masks = [0u64; MAX];
+            let mut sparse = true;
+            for (c, m) in masks.iter_mut().enumerate().take(chunks) {
+                *m = if V::BYTES == 16 {
+                    high_mask64::<V>(src)
+                } else {
+                    high_mask64::<V>(src.add(64 * c))
+                };
+                sparse &= few_bits(*m);
+            }
+            if !sparse {
+                return false;
+            }
+            let table = self.cp.high_half();
+            let entry = |p: usize| *table.get_unchecked(usize::from(*src.add(p) & 0x7F));
+            if self.check {
+                for (c, &m) in masks.iter().enumerate().take(chunks) {
+                    let mut m = m;
+                    while m != 0 {
+                        if entry(64 * c + m.trailing_zeros() as usize) == scalar::UNDEFINED {
+                            return false;
+                        }
+                        m &= m - 1;
+                    }
+                }
+            }
+            let zero = V::splat(0);
+            let unit = if UTF32 { 4 } else { 2 };
+            for k in 0..4 {
+                let v = V::load_unaligned(src.add(k * V::BYTES));
+                self.store(v, zero, dst.add(k * V::BYTES * unit));
+            }
+            let big = self.to == Endian::Big;
+            for (c, &m) in masks.iter().enumerate().take(chunks) {
+                let mut m = m;
+                while m != 0 {
+                    let p = 64 * c + m.trailing_zeros() as usize;
+                    let u = entry(p);
+                    if UTF32 {
+                        let u = u32::from(u);
+                        let u = if big { u.to_be() } else { u.to_le() };
+                        dst.add(4 * p).cast::<u32>().write_unaligned(u);
+                    } else {
+                        let u = if big { u.to_be() } else { u.to_le() };
+                        dst.add(2 * p).cast::<u16>().write_unaligned(u);
+                    }
+                    m &= m - 1;
+                }
+            }
+        }
+        true
     }
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
@@ -341,6 +423,99 @@ impl<V: Lookup128> TwoByte<V> {
     }
 }
 
+/// At most this many high bytes make a 64-byte block sparse for the decoders:
+/// each is written on its own, in a fixed number of steps ([`sparse_utf8`],
+/// [`ToUnits`]).
+const DECODE_SPARSE: usize = 4;
+
+/// The high bytes of the 64 bytes at `s` as a mask (bit `i` for byte `i`), and the
+/// vectors.
+///
+/// # Safety
+/// The CPU supports `W`'s ISA; 64 bytes readable at `s`.
+#[inline(always)]
+unsafe fn high_mask64<W: VectorExt>(s: *const u8) -> u64 {
+    // SAFETY: the caller's promises.
+    unsafe {
+        let high = W::splat(0x80);
+        let mut mask = 0u64;
+        let mut k = 0;
+        while k < 64 {
+            let v = W::load_unaligned(s.add(k));
+            mask |= v.and(high).eq8(high).bitmask_dense() << k;
+            k += W::BYTES;
+        }
+        mask
+    }
+}
+
+/// Whether `mask` has at most [`DECODE_SPARSE`] bits set (without `popcnt`, which
+/// not every kernel has).
+#[inline(always)]
+fn few_bits(mask: u64) -> bool {
+    let mut m = mask;
+    for _ in 0..DECODE_SPARSE {
+        m &= m.wrapping_sub(1);
+    }
+    m == 0
+}
+
+/// Input bytes that [`sparse_utf8`] reads from a block's start: a step past the
+/// last high byte reloads a vector from one past byte 64.
+const fn sparse_read<W: VectorExt>() -> usize {
+    64 + 1 + W::BYTES
+}
+
+/// Output bytes that [`sparse_utf8`] may store from a block's start, plus the two
+/// spare bytes of the block loop (see [`super::handover`]): a step writes at most
+/// at `64 + grown` (its `p` is at most 64), three bytes and a vector after them.
+const fn sparse_write<W: VectorExt>() -> usize {
+    64 + 2 * DECODE_SPARSE + 3 + W::BYTES + 2
+}
+
+/// Code page -> UTF-8 of the 64-byte block at `s`, ASCII but for at most
+/// [`DECODE_SPARSE`] high bytes (the set bits of `mask`), without a branch on the
+/// data: the block is copied, then each of [`DECODE_SPARSE`] steps takes the next
+/// high byte (or, past the last one, byte 64, a step whose output is scratch past
+/// the block's), stores its character's UTF-8 bytes from `utf8`
+/// ([`CodePage::utf8_high_half`]) at its place and then the rest of the block,
+/// loaded again from one past the byte, as many bytes further right as the
+/// character has more than one. Returns the bytes written and whether a high byte
+/// is undefined (the block must then go to the scalar code in strict mode).
+///
+/// # Safety
+/// The CPU supports `W`'s ISA; `sparse_read::<W>()` bytes readable at `s`, and
+/// `sparse_write::<W>() - 2` writable at `d`.
+#[inline(always)]
+unsafe fn sparse_utf8<W: VectorExt>(
+    s: *const u8,
+    d: *mut u8,
+    mut mask: u64,
+    utf8: &[u32; 128],
+) -> (usize, bool) {
+    // SAFETY: the caller's promises: each step's byte is at `p <= 64`, its reload
+    // reads `s[p + 1..p + 1 + W::BYTES]`, and its stores end at most at
+    // `p + grown + 3 + W::BYTES` with `grown <= 2 * DECODE_SPARSE`.
+    unsafe {
+        copy64::<W>(s, d);
+        let (mut grown, mut undefined) = (0usize, 0u32);
+        while mask != 0 {
+            // 64 when no high byte is left (`trailing_zeros` of 0).
+            let p = mask.trailing_zeros() as usize;
+            let e = *utf8.get_unchecked(usize::from(*s.add(p) & 0x7F));
+            let len = (e >> 24 & 0xF) as usize;
+            d.add(p + grown).cast::<u32>().write_unaligned(e.to_le());
+            W::load_unaligned(s.add(p + 1)).store_unaligned(d.add(p + grown + len));
+            // All ones for a real step, zero for the step past the last.
+            let real = ((p < 64) as usize).wrapping_neg();
+            grown += (len - 1) & real;
+            undefined |= e & real as u32;
+            mask &= mask.wrapping_sub(1);
+        }
+        (64 + grown, undefined & scalar::UTF8_UNDEFINED != 0)
+    }
+}
+
 /// `Kernel::codepage_to_utf8`: blocks of the widest vector `W`: an ASCII block is
 /// copied, a block of ASCII and two-byte characters goes the direct way
 /// ([`TwoByte`]), any other through its UTF-16 units and the UTF-16 -> UTF-8 block
@@ -375,6 +550,51 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
     unsafe {
         let two = TwoByte::<W>::new(cp);
         let dec = Decoder::<W>::new(cp);
+        let utf8 = cp.utf8_high_half();
+        // 64-byte blocks with few high bytes (ASCII ones too), without branches; the
+        // others vector by vector, each of which writes at most `3 * W::BYTES`
+        // bytes before the last one's `write`.
+        let block_write = (3 * (64 - W::BYTES) + write).max(sparse_write::<W>());
+        while pos + sparse_read::<W>() <= n && out + block_write <= m {
+            let s = src.as_ptr().add(pos);
+            let d = dst.as_mut_ptr().add(out);
+            let mask = high_mask64::<W>(s);
+            if few_bits(mask) {
+                let (w, undefined) = sparse_utf8::<W>(s, d, mask, utf8);
+                if check && undefined {
+                    break;
+                }
+                pos += 64;
+                out += w;
+                continue;
+            }
+            // Denser: vector by vector, as below.
+            let mut k = 0;
+            while k < 64 {
+                let v = W::load_unaligned(s.add(k));
+                let d = dst.as_mut_ptr().add(out);
+                let w = if !v.any_high_bit() {
+                    v.store_unaligned(d);
+                    W::BYTES
+                } else if let Some(w) = two.block::<H>(v, d) {
+                    w
+                } else {
+                    let (lo, hi) = dec.planes(v);
+                    if check && dec.has_undefined(hi) {
+                        break;
+                    }
+                    let (u0, u1) = W::zip8(lo, hi);
+                    let w = encode_bmp_block::<W, H>(u0, &UnitClasses::of(u0), d);
+                    w + encode_bmp_block::<W, H>(u1, &UnitClasses::of(u1), d.add(w))
+                };
+                pos += W::BYTES;
+                out += w;
+                k += W::BYTES;
+            }
+            if k < 64 {
+                break;
+            }
+        }
         while pos + W::BYTES <= n && out + write <= m {
             let v = W::load_unaligned(src.as_ptr().add(pos));
             let d = dst.as_mut_ptr().add(out);

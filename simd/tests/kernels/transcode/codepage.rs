@@ -325,3 +325,50 @@ fn sparse_utf8_to_code_pages_with_an_odd_character_at_every_position() {
         }
     }
 }
+
+/// Code page -> UTF-8/16/32 on mostly-ASCII bytes: 64-byte blocks with at most a
+/// few high bytes write each character on its own (UTF-8: the block copied and
+/// moved right behind each character; UTF-16/32: the block widened and the units
+/// of the high bytes written over), denser ones go the vector ways. One high byte
+/// of each kind (two-byte, three-byte, undefined) at every position (every fifth for
+/// most pages), among ASCII with none, one, a few or many other high bytes, every
+/// kernel against scalar with every buffer size of `check_all_targets`.
+#[test]
+fn sparse_code_page_bytes_with_an_odd_byte_at_every_position() {
+    let ks = kernels();
+    let mut rng = Rng(0x5BA7_5E02);
+    for (i, cp) in CODE_PAGES.into_iter().enumerate() {
+        let page = utfast_scalar::CodePage::of(cp).unwrap();
+        let width = |b: u8| page.decode(b).len_utf8();
+        let defined: Vec<Vec<u8>> = (0x80..=0xFF)
+            .filter(|&b| page.is_defined(b))
+            .map(|b| vec![b])
+            .collect();
+        let odds: Vec<u8> = [
+            (0x80..=0xFF).find(|&b| page.is_defined(b) && width(b) == 2),
+            (0x80..=0xFF)
+                .rev()
+                .find(|&b| page.is_defined(b) && width(b) == 3),
+            (0x80..=0xFF).find(|&b| !page.is_defined(b)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let step = if quick() {
+            11
+        } else if i % 4 == 1 {
+            1
+        } else {
+            5
+        };
+        for &odd in &odds {
+            for at in (0..260).step_by(step) {
+                let gap = [0, 200, 60, 25, 6][at % 5];
+                let src = ascii_with(&mut rng, &defined, gap, &[odd], at, 330);
+                let (storage, off) = misaligned(&src, at);
+                check_all_targets(ks, &storage[off..], cp, &UNICODE)
+                    .unwrap_or_else(|m| panic!("{m}"));
+            }
+        }
+    }
+}
