@@ -460,28 +460,32 @@ fn few_bits(mask: u64) -> bool {
     m == 0
 }
 
-/// Input bytes that [`sparse_utf8`] reads from a block's start: a step past the
-/// last high byte reloads a vector from one past byte 64.
+/// Input bytes that [`sparse_utf8`] reads from a block's start: the copy after a
+/// high byte at 63 reads 64 bytes from 64.
 const fn sparse_read<W: VectorExt>() -> usize {
-    64 + 1 + W::BYTES
+    128
 }
 
 /// Output bytes that [`sparse_utf8`] may store from a block's start, plus the two
-/// spare bytes of the block loop (see [`super::handover`]): a step writes at most
-/// at `64 + grown` (its `p` is at most 64), three bytes and a vector after them.
+/// spare bytes of the block loop (see [`super::handover`]): a high byte at most at
+/// 63, moved right by the growth of the ones before it (one or two bytes each), its
+/// three bytes and the 64-byte copy after them.
 const fn sparse_write<W: VectorExt>() -> usize {
-    64 + 2 * DECODE_SPARSE + 3 + W::BYTES + 2
+    63 + 2 * (DECODE_SPARSE - 1) + 3 + 64 + 2
 }
 
 /// Code page -> UTF-8 of the 64-byte block at `s`, ASCII but for at most
-/// [`DECODE_SPARSE`] high bytes (the set bits of `mask`), without a branch on the
-/// data: the block is copied, then each of [`DECODE_SPARSE`] steps takes the next
-/// high byte (or, past the last one, byte 64, a step whose output is scratch past
-/// the block's), stores its character's UTF-8 bytes from `utf8`
-/// ([`CodePage::utf8_high_half`]) at its place and then the rest of the block,
-/// loaded again from one past the byte, as many bytes further right as the
+/// [`DECODE_SPARSE`] high bytes (the set bits of `mask`): the block is copied, then
+/// for each high byte its character's UTF-8 bytes from `utf8`
+/// ([`CodePage::utf8_high_half`]) are stored at its place and the rest of the block,
+/// copied again from one past the byte, as many bytes further right as the
 /// character has more than one. Returns the bytes written and whether a high byte
-/// is undefined (the block must then go to the scalar code in strict mode).
+/// is undefined (the block must then go to the scalar code in strict mode; its
+/// stores are scratch within `sparse_write`).
+///
+/// (A fixed number of steps without a branch on the data, those past the last
+/// high byte writing scratch after the block's output, was much slower on German
+/// text on AMD Zen 3.)
 ///
 /// # Safety
 /// The CPU supports `W`'s ISA; `sparse_read::<W>()` bytes readable at `s`, and
@@ -493,24 +497,21 @@ unsafe fn sparse_utf8<W: VectorExt>(
     mut mask: u64,
     utf8: &[u32; 128],
 ) -> (usize, bool) {
-    // SAFETY: the caller's promises: each step's byte is at `p <= 64`, its reload
-    // reads `s[p + 1..p + 1 + W::BYTES]`, and its stores end at most at
-    // `p + grown + 3 + W::BYTES` with `grown <= 2 * DECODE_SPARSE`.
+    // SAFETY: the caller's promises: each high byte is at `p < 64`, the copy after
+    // it reads `s[p + 1..p + 65]`, and the stores end at most at `p + grown + 3 + 64`
+    // with `grown <= 2 * (DECODE_SPARSE - 1)` before the last one.
     unsafe {
         copy64::<W>(s, d);
         let (mut grown, mut undefined) = (0usize, 0u32);
         while mask != 0 {
-            // 64 when no high byte is left (`trailing_zeros` of 0).
             let p = mask.trailing_zeros() as usize;
             let e = *utf8.get_unchecked(usize::from(*s.add(p) & 0x7F));
             let len = (e >> 24 & 0xF) as usize;
             d.add(p + grown).cast::<u32>().write_unaligned(e.to_le());
-            W::load_unaligned(s.add(p + 1)).store_unaligned(d.add(p + grown + len));
-            // All ones for a real step, zero for the step past the last.
-            let real = ((p < 64) as usize).wrapping_neg();
-            grown += (len - 1) & real;
-            undefined |= e & real as u32;
-            mask &= mask.wrapping_sub(1);
+            copy64::<W>(s.add(p + 1), d.add(p + grown + len));
+            grown += len - 1;
+            undefined |= e;
+            mask &= mask - 1;
         }
         (64 + grown, undefined & scalar::UTF8_UNDEFINED != 0)
     }
