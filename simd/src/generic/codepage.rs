@@ -34,6 +34,23 @@
 //! [`super::utf8_encode`] (`PACK2` when every character is below U+0800, `PACK3`
 //! otherwise).
 //!
+//! # Mostly-ASCII text: one character at a time
+//!
+//! Latin-script text has a high byte every 25 to 100 bytes, so most blocks with
+//! one have only one or two: there, a look-up in registers costs more than writing
+//! each character on its own. To UTF-8, a vector with at most three high bytes is
+//! stored as ASCII and each character's UTF-8 bytes (from
+//! `CodePage::utf8_high_half`, a `u32` per byte) are written over it, the rest of
+//! the vector stored again behind them ([`sparse_decode`]); to UTF-16 and UTF-32,
+//! four vectors with at most four high bytes in every 64 bytes are widened as ASCII
+//! and the units of the high bytes written over ([`ToUnits::block4`]). From UTF-8,
+//! a 64-byte block with at most eight non-ASCII bytes, or one that the vector path
+//! below refuses (three-byte punctuation, `€`, characters of other blocks), goes
+//! character by character: two- and three-byte sequences decoded with integer
+//! operations, looked up in the page's block tables through a 512-entry index of
+//! the Basic Multilingual Plane (`scalar::EncodeTables`, no search), the rest of the
+//! block copied again one byte further left per byte dropped ([`sparse_block`]).
+//!
 //! # Encoding: ASCII and the page's own blocks
 //!
 //! `CodePage::encode_block` gives each page's reverse tables as 128-code-point
@@ -423,9 +440,8 @@ impl<V: Lookup128> TwoByte<V> {
     }
 }
 
-/// At most this many high bytes make a 64-byte block sparse for the decoders:
-/// each is written on its own, in a fixed number of steps ([`sparse_utf8`],
-/// [`ToUnits`]).
+/// At most this many high bytes make a 64-byte block sparse for the decoders to
+/// UTF-16 and UTF-32 ([`ToUnits::block4`]): each is written on its own.
 const DECODE_SPARSE: usize = 4;
 
 /// The high bytes of the 64 bytes at `s` as a mask (bit `i` for byte `i`), and the
@@ -460,60 +476,78 @@ fn few_bits(mask: u64) -> bool {
     m == 0
 }
 
-/// Input bytes that [`sparse_utf8`] reads from a block's start: the copy after a
-/// high byte at 63 reads 64 bytes from 64.
-const fn sparse_read<W: VectorExt>() -> usize {
-    128
+/// At most this many high bytes make a vector sparse for the decoder to UTF-8
+/// ([`sparse_decode`]).
+const UTF8_SPARSE: usize = 3;
+
+/// Whether `mask` has at most [`UTF8_SPARSE`] bits set.
+#[inline(always)]
+fn few_bits_utf8(mask: u64) -> bool {
+    let mut m = mask;
+    for _ in 0..UTF8_SPARSE {
+        m &= m.wrapping_sub(1);
+    }
+    m == 0
 }
 
-/// Output bytes that [`sparse_utf8`] may store from a block's start, plus the two
+/// Output bytes that [`sparse_decode`] may store from a block's start, plus the two
 /// spare bytes of the block loop (see [`super::handover`]): a high byte at most at
-/// 63, moved right by the growth of the ones before it (one or two bytes each), its
-/// three bytes and the 64-byte copy after them.
+/// `W::BYTES - 1`, moved right by the growth of the ones before it (one or two
+/// bytes each), its three bytes, and a vector after them.
 const fn sparse_write<W: VectorExt>() -> usize {
-    63 + 2 * (DECODE_SPARSE - 1) + 3 + 64 + 2
+    2 * W::BYTES + 2 * UTF8_SPARSE + 2
 }
 
-/// Code page -> UTF-8 of the 64-byte block at `s`, ASCII but for at most
-/// [`DECODE_SPARSE`] high bytes (the set bits of `mask`): the block is copied, then
-/// for each high byte its character's UTF-8 bytes from `utf8`
-/// ([`CodePage::utf8_high_half`]) are stored at its place and the rest of the block,
-/// copied again from one past the byte, as many bytes further right as the
-/// character has more than one. Returns the bytes written and whether a high byte
-/// is undefined (the block must then go to the scalar code in strict mode; its
-/// stores are scratch within `sparse_write`).
+/// Code page -> UTF-8 of a vector `v` (at `s`) with few high bytes (the set bits of
+/// `mask`, at most [`UTF8_SPARSE`]): the vector is stored, and at each high byte its
+/// character's UTF-8 bytes from `utf8` ([`CodePage::utf8_high_half`]) and then the
+/// rest of the vector, loaded again from `s` one past the byte and stored as many
+/// bytes further right as the character has more than one. Returns the bytes
+/// written, or `None` (nothing written) if `check` and a byte is undefined.
 ///
-/// (A fixed number of steps without a branch on the data, those past the last
-/// high byte writing scratch after the block's output, was much slower on German
-/// text on AMD Zen 3.)
+/// (Blocks of 64 bytes with a fixed number of steps and no branch on the data,
+/// the steps past the last high byte writing scratch after the block's output,
+/// were much slower on German text on AMD Zen 3; so were 64-byte blocks with this
+/// loop, which must copy 64 bytes after each high byte.)
 ///
 /// # Safety
-/// The CPU supports `W`'s ISA; `sparse_read::<W>()` bytes readable at `s`, and
+/// The CPU supports `W`'s ISA; `2 * W::BYTES` bytes readable at `s`, and
 /// `sparse_write::<W>() - 2` writable at `d`.
 #[inline(always)]
-unsafe fn sparse_utf8<W: VectorExt>(
+unsafe fn sparse_decode<W: VectorExt>(
+    v: W,
     s: *const u8,
     d: *mut u8,
     mut mask: u64,
     utf8: &[u32; 128],
-) -> (usize, bool) {
-    // SAFETY: the caller's promises: each high byte is at `p < 64`, the copy after
-    // it reads `s[p + 1..p + 65]`, and the stores end at most at `p + grown + 3 + 64`
-    // with `grown <= 2 * (DECODE_SPARSE - 1)` before the last one.
+    check: bool,
+) -> Option<usize> {
+    // SAFETY: the caller's promises: each high byte is at `p < W::BYTES`, the reload
+    // reads `s[p + 1..p + 1 + W::BYTES]`, and the stores end at most at
+    // `p + grown + 3 + W::BYTES` with `grown <= 2 * (UTF8_SPARSE - 1)`.
     unsafe {
-        copy64::<W>(s, d);
-        let (mut grown, mut undefined) = (0usize, 0u32);
+        let entry = |p: usize| *utf8.get_unchecked(usize::from(*s.add(p) & 0x7F));
+        if check {
+            let mut m = mask;
+            while m != 0 {
+                if entry(m.trailing_zeros() as usize) & scalar::UTF8_UNDEFINED != 0 {
+                    return None;
+                }
+                m &= m - 1;
+            }
+        }
+        v.store_unaligned(d);
+        let mut grown = 0usize;
         while mask != 0 {
             let p = mask.trailing_zeros() as usize;
-            let e = *utf8.get_unchecked(usize::from(*s.add(p) & 0x7F));
+            let e = entry(p);
             let len = (e >> 24 & 0xF) as usize;
             d.add(p + grown).cast::<u32>().write_unaligned(e.to_le());
-            copy64::<W>(s.add(p + 1), d.add(p + grown + len));
+            W::load_unaligned(s.add(p + 1)).store_unaligned(d.add(p + grown + len));
             grown += len - 1;
-            undefined |= e;
             mask &= mask - 1;
         }
-        (64 + grown, undefined & scalar::UTF8_UNDEFINED != 0)
+        Some(W::BYTES + grown)
     }
 }
 
@@ -552,50 +586,7 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
         let two = TwoByte::<W>::new(cp);
         let dec = Decoder::<W>::new(cp);
         let utf8 = cp.utf8_high_half();
-        // 64-byte blocks with few high bytes (ASCII ones too), without branches; the
-        // others vector by vector, each of which writes at most `3 * W::BYTES`
-        // bytes before the last one's `write`.
-        let block_write = (3 * (64 - W::BYTES) + write).max(sparse_write::<W>());
-        while pos + sparse_read::<W>() <= n && out + block_write <= m {
-            let s = src.as_ptr().add(pos);
-            let d = dst.as_mut_ptr().add(out);
-            let mask = high_mask64::<W>(s);
-            if few_bits(mask) {
-                let (w, undefined) = sparse_utf8::<W>(s, d, mask, utf8);
-                if check && undefined {
-                    break;
-                }
-                pos += 64;
-                out += w;
-                continue;
-            }
-            // Denser: vector by vector, as below.
-            let mut k = 0;
-            while k < 64 {
-                let v = W::load_unaligned(s.add(k));
-                let d = dst.as_mut_ptr().add(out);
-                let w = if !v.any_high_bit() {
-                    v.store_unaligned(d);
-                    W::BYTES
-                } else if let Some(w) = two.block::<H>(v, d) {
-                    w
-                } else {
-                    let (lo, hi) = dec.planes(v);
-                    if check && dec.has_undefined(hi) {
-                        break;
-                    }
-                    let (u0, u1) = W::zip8(lo, hi);
-                    let w = encode_bmp_block::<W, H>(u0, &UnitClasses::of(u0), d);
-                    w + encode_bmp_block::<W, H>(u1, &UnitClasses::of(u1), d.add(w))
-                };
-                pos += W::BYTES;
-                out += w;
-                k += W::BYTES;
-            }
-            if k < 64 {
-                break;
-            }
-        }
+        let high = W::splat(0x80);
         while pos + W::BYTES <= n && out + write <= m {
             let v = W::load_unaligned(src.as_ptr().add(pos));
             let d = dst.as_mut_ptr().add(out);
@@ -604,6 +595,16 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
                 pos += W::BYTES;
                 out += W::BYTES;
                 continue;
+            }
+            // Few high bytes: each character on its own.
+            let mask = v.and(high).eq8(high).bitmask_dense();
+            if few_bits_utf8(mask) && pos + 2 * W::BYTES <= n && out + sparse_write::<W>() <= m {
+                if let Some(w) = sparse_decode::<W>(v, src.as_ptr().add(pos), d, mask, utf8, check)
+                {
+                    pos += W::BYTES;
+                    out += w;
+                    continue;
+                }
             }
             if let Some(w) = two.block::<H>(v, d) {
                 pos += W::BYTES;
