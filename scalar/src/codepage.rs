@@ -44,6 +44,35 @@ pub const UNDEFINED: u16 = 0xFFFD;
 /// ([`CodePage::encode_block`]).
 pub const ENCODE_BLOCKS: usize = 7;
 
+/// Bit 31 of an entry of [`CodePage::utf8_high_half`]: the byte is undefined.
+pub const UTF8_UNDEFINED: u32 = 1 << 31;
+
+// `EncodeTables::encode_fast` masks block indices with 7.
+const _: () = assert!(ENCODE_BLOCKS + 1 == 8);
+
+/// [`CodePage::utf8_high_half`] of the decode table `decode`.
+const fn utf8_table(decode: &[u16; 128]) -> [u32; 128] {
+    let mut t = [0u32; 128];
+    let mut i = 0;
+    while i < 128 {
+        let u = decode[i] as u32;
+        t[i] = if u < 0x80 {
+            // No page maps a high byte to ASCII (`scalar/tests/codepage.rs`); one
+            // byte, for completeness.
+            u | 1 << 24
+        } else if u < 0x800 {
+            (0xC0 | u >> 6) | (0x80 | (u & 0x3F)) << 8 | 2 << 24
+        } else {
+            (0xE0 | u >> 12) | (0x80 | (u >> 6 & 0x3F)) << 8 | (0x80 | (u & 0x3F)) << 16 | 3 << 24
+        };
+        if decode[i] == UNDEFINED {
+            t[i] |= UTF8_UNDEFINED;
+        }
+        i += 1;
+    }
+    t
+}
+
 /// Declares the code pages once: the enum, [`CodePage::ALL`], the conversions from and
 /// to [`Encoding`] (whose variants have the same names) and the tables.
 macro_rules! code_pages {
@@ -105,6 +134,30 @@ macro_rules! code_pages {
                     $(CodePage::$name => {
                         static ENCODER: Encoder = Encoder::new(&tables::$table);
                         &ENCODER
+                    })*
+                }
+            }
+
+            /// The UTF-8 form of the characters of the bytes `80..=FF`: entry `i`
+            /// holds the bytes of the character of byte `0x80 + i` (first byte
+            /// lowest, as a little-endian `u32` stores them), its length (2 or 3)
+            /// in bits 24..28 and, for an undefined byte (U+FFFD, `EF BF BD`),
+            /// [`UTF8_UNDEFINED`] in bit 31: what a decoder of mostly-ASCII text
+            /// writes for a lone high byte.
+            ///
+            /// ```
+            /// # use utfast_scalar::codepage::{CodePage, UTF8_UNDEFINED};
+            /// let t = CodePage::Windows1252.utf8_high_half();
+            /// assert_eq!(t[0xE9 - 0x80], 0x0200_A9C3); // é: C3 A9
+            /// assert_eq!(t[0x80 - 0x80], 0x03AC_82E2); // €: E2 82 AC
+            /// let t = CodePage::Windows874.utf8_high_half();
+            /// assert_eq!(t[0xDB - 0x80], UTF8_UNDEFINED | 0x03BD_BFEF);
+            /// ```
+            pub fn utf8_high_half(self) -> &'static [u32; 128] {
+                match self {
+                    $(CodePage::$name => {
+                        static UTF8: [u32; 128] = utf8_table(&tables::$table);
+                        &UTF8
                     })*
                 }
             }
@@ -178,8 +231,11 @@ struct Encoder {
     sorted: [(u32, u8); 128],
     /// The first code points of the blocks of [`CodePage::encode_block`].
     bases: [u16; ENCODE_BLOCKS],
-    /// The bytes of `bases[k] + i`, or 0.
-    blocks: [[u8; 128]; ENCODE_BLOCKS],
+    /// The bytes of `bases[k] + i`, or 0; block `ENCODE_BLOCKS` is all zeros.
+    blocks: [[u8; 128]; ENCODE_BLOCKS + 1],
+    /// For each 128-code-point block of the Basic Multilingual Plane (`c >> 7`), its
+    /// index in `blocks`, or `ENCODE_BLOCKS` (the zero block) if none of `bases`.
+    index: [u8; 512],
     /// Whether every byte is defined.
     total: bool,
 }
@@ -271,7 +327,17 @@ impl Encoder {
             chosen[n] = pick;
             n += 1;
         }
-        let mut blocks = [[0u8; 128]; ENCODE_BLOCKS];
+        let mut blocks = [[0u8; 128]; ENCODE_BLOCKS + 1];
+        let mut index = [ENCODE_BLOCKS as u8; 512];
+        let mut k = ENCODE_BLOCKS;
+        // From the last block, so that a base listed twice (0: unused) keeps its
+        // first index; base 0 (ASCII and C1) is never indexed.
+        while k > 0 {
+            k -= 1;
+            if chosen[k] != 0 {
+                index[(chosen[k] >> 7) as usize] = k as u8;
+            }
+        }
         let mut i = 0;
         while i < 128 {
             let cp = decode[i];
@@ -290,6 +356,7 @@ impl Encoder {
             sorted,
             bases: chosen,
             blocks,
+            index,
             total,
         }
     }
@@ -426,16 +493,61 @@ impl CodePage {
         if c > 0x10FFFF {
             return None;
         }
-        let enc = self.encoder();
-        let (base, bytes) = (u32::from(enc.bases[0]), &enc.blocks[0]);
-        if c.wrapping_sub(base) < 0x80 {
-            let b = bytes[(c - base) as usize];
-            return (b != 0).then_some(b);
+        let b = self.encode_tables().encode_fast(c);
+        if b != 0 {
+            return Some(b);
         }
+        let enc = self.encoder();
         enc.sorted
             .binary_search_by_key(&c, |&(cp, _)| cp)
             .ok()
             .map(|i| enc.sorted[i].1)
+    }
+
+    /// The tables of [`CodePage::encode_fast`]: for each 128-code-point block of the
+    /// Basic Multilingual Plane, the index of its table in the second array (the
+    /// blocks of [`CodePage::encode_block`], then a table of zeros for the others).
+    pub fn encode_tables(self) -> EncodeTables {
+        let enc = self.encoder();
+        EncodeTables {
+            index: &enc.index,
+            blocks: &enc.blocks,
+        }
+    }
+}
+
+/// A code page's encoding tables by block ([`CodePage::encode_tables`]), for an
+/// encoder that looks characters up without a search.
+#[derive(Clone, Copy, Debug)]
+pub struct EncodeTables {
+    index: &'static [u8; 512],
+    blocks: &'static [[u8; 128]; ENCODE_BLOCKS + 1],
+}
+
+impl EncodeTables {
+    /// The byte of the character `c` (below U+10000) if it is ASCII or in one of the
+    /// blocks of [`CodePage::encode_block`], else 0 (the page lacks it, or has it in
+    /// another block: [`CodePage::encode`] says which).
+    ///
+    /// ```
+    /// # use utfast_scalar::codepage::CodePage;
+    /// let t = CodePage::Windows1252.encode_tables();
+    /// assert_eq!(t.encode_fast('é' as u32), 0xE9);
+    /// assert_eq!(t.encode_fast('€' as u32), 0x80);
+    /// assert_eq!(t.encode_fast('Я' as u32), 0);
+    /// ```
+    #[inline(always)]
+    pub fn encode_fast(self, c: u32) -> u8 {
+        if c < 0x80 {
+            return c as u8;
+        }
+        if c > 0xFFFF {
+            return 0;
+        }
+        let k = self.index[(c >> 7) as usize];
+        // `k <= ENCODE_BLOCKS < 8` (the index's entries): the mask spares the bound
+        // check.
+        self.blocks[usize::from(k) & 7][(c & 0x7F) as usize]
     }
 }
 

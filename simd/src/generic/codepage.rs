@@ -34,6 +34,23 @@
 //! [`super::utf8_encode`] (`PACK2` when every character is below U+0800, `PACK3`
 //! otherwise).
 //!
+//! # Mostly-ASCII text: one character at a time
+//!
+//! Latin-script text has a high byte every 25 to 100 bytes, so most blocks with
+//! one have only one or two: there, a look-up in registers costs more than writing
+//! each character on its own. To UTF-8, a vector with at most three high bytes is
+//! stored as ASCII and each character's UTF-8 bytes (from
+//! `CodePage::utf8_high_half`, a `u32` per byte) are written over it, the rest of
+//! the vector stored again behind them ([`sparse_decode`]); to UTF-16 and UTF-32,
+//! four vectors with at most four high bytes in every 64 bytes are widened as ASCII
+//! and the units of the high bytes written over ([`ToUnits::block4`]). From UTF-8,
+//! a 64-byte block with at most eight non-ASCII bytes, or one that the vector path
+//! below refuses (three-byte punctuation, `€`, characters of other blocks), goes
+//! character by character: two- and three-byte sequences decoded with integer
+//! operations, looked up in the page's block tables through a 512-entry index of
+//! the Basic Multilingual Plane (`scalar::EncodeTables`, no search), the rest of the
+//! block copied again one byte further left per byte dropped ([`sparse_block`]).
+//!
 //! # Encoding: ASCII and the page's own blocks
 //!
 //! `CodePage::encode_block` gives each page's reverse tables as 128-code-point
@@ -142,23 +159,17 @@ struct ToUnits<V: Lookup128, const UTF32: bool> {
     check: bool,
 }
 
-impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
-    const IN: usize = V::BYTES;
-    const OUT: usize = if UTF32 { 4 } else { 2 } * V::BYTES;
-
+impl<V: Lookup128, const UTF32: bool> ToUnits<V, UTF32> {
+    /// Stores the units of the low and high planes `lo`, `hi` of one vector of
+    /// bytes at `dst`.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA; `2 * V::BYTES` (UTF-16) or `4 * V::BYTES` (UTF-32)
+    /// bytes writable at `dst`.
     #[inline(always)]
-    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
-        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+    unsafe fn store(&self, lo: V, hi: V, dst: *mut u8) {
+        // SAFETY: the caller's promises.
         unsafe {
-            let v = V::load_unaligned(src);
-            let (lo, hi) = if v.any_high_bit() {
-                self.dec.planes(v)
-            } else {
-                (v, V::splat(0))
-            };
-            if self.check && self.dec.has_undefined(hi) {
-                return None;
-            }
             let big = self.to == Endian::Big;
             let (a, b) = if big {
                 V::zip8(hi, lo)
@@ -180,7 +191,95 @@ impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
                 b.store_unaligned(dst.add(V::BYTES));
             }
         }
+    }
+}
+
+impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
+    const IN: usize = V::BYTES;
+    const OUT: usize = if UTF32 { 4 } else { 2 } * V::BYTES;
+
+    #[inline(always)]
+    unsafe fn block(&self, src: *const u8, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise.
+        unsafe {
+            let v = V::load_unaligned(src);
+            let (lo, hi) = if v.any_high_bit() {
+                self.dec.planes(v)
+            } else {
+                (v, V::splat(0))
+            };
+            if self.check && self.dec.has_undefined(hi) {
+                return None;
+            }
+            self.store(lo, hi, dst);
+        }
         Some(<Self as BlockOp<V>>::OUT)
+    }
+
+    const BLOCK4: bool = true;
+
+    /// Four vectors of bytes, ASCII but for at most [`DECODE_SPARSE`] high bytes in
+    /// each 64 bytes: widened as ASCII, then the units of the high bytes written
+    /// over theirs one by one from the page's table (no look-up in registers).
+    #[inline(always)]
+    unsafe fn block4(&self, src: *const u8, dst: *mut u8) -> bool {
+        // SAFETY: the ISA and the pointer ranges are the caller's promise
+        // (`4 * V::BYTES` bytes in, `4 * OUT` out); the high bytes are at
+        // `p < 4 * V::BYTES`, their units at `dst[2p..2p + 2]` (`4p..4p + 4`).
+        unsafe {
+            const MAX: usize = 4;
+            let chunks = (4 * V::BYTES / 64).max(1);
+            let mut masks = [0u64; MAX];
+            let mut sparse = true;
+            for (c, m) in masks.iter_mut().enumerate().take(chunks) {
+                *m = if V::BYTES == 16 {
+                    high_mask64::<V>(src)
+                } else {
+                    high_mask64::<V>(src.add(64 * c))
+                };
+                sparse &= few_bits(*m);
+            }
+            if !sparse {
+                return false;
+            }
+            let table = self.cp.high_half();
+            let entry = |p: usize| *table.get_unchecked(usize::from(*src.add(p) & 0x7F));
+            if self.check {
+                for (c, &m) in masks.iter().enumerate().take(chunks) {
+                    let mut m = m;
+                    while m != 0 {
+                        if entry(64 * c + m.trailing_zeros() as usize) == scalar::UNDEFINED {
+                            return false;
+                        }
+                        m &= m - 1;
+                    }
+                }
+            }
+            let zero = V::splat(0);
+            let unit = if UTF32 { 4 } else { 2 };
+            for k in 0..4 {
+                let v = V::load_unaligned(src.add(k * V::BYTES));
+                self.store(v, zero, dst.add(k * V::BYTES * unit));
+            }
+            let big = self.to == Endian::Big;
+            for (c, &m) in masks.iter().enumerate().take(chunks) {
+                let mut m = m;
+                while m != 0 {
+                    let p = 64 * c + m.trailing_zeros() as usize;
+                    let u = entry(p);
+                    if UTF32 {
+                        let u = u32::from(u);
+                        let u = if big { u.to_be() } else { u.to_le() };
+                        dst.add(4 * p).cast::<u32>().write_unaligned(u);
+                    } else {
+                        let u = if big { u.to_be() } else { u.to_le() };
+                        dst.add(2 * p).cast::<u16>().write_unaligned(u);
+                    }
+                    m &= m - 1;
+                }
+            }
+        }
+        true
     }
 
     fn scalar(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError> {
@@ -341,6 +440,117 @@ impl<V: Lookup128> TwoByte<V> {
     }
 }
 
+/// At most this many high bytes make a 64-byte block sparse for the decoders to
+/// UTF-16 and UTF-32 ([`ToUnits::block4`]): each is written on its own.
+const DECODE_SPARSE: usize = 4;
+
+/// The high bytes of the 64 bytes at `s` as a mask (bit `i` for byte `i`), and the
+/// vectors.
+///
+/// # Safety
+/// The CPU supports `W`'s ISA; 64 bytes readable at `s`.
+#[inline(always)]
+unsafe fn high_mask64<W: VectorExt>(s: *const u8) -> u64 {
+    // SAFETY: the caller's promises.
+    unsafe {
+        let high = W::splat(0x80);
+        let mut mask = 0u64;
+        let mut k = 0;
+        while k < 64 {
+            let v = W::load_unaligned(s.add(k));
+            mask |= v.and(high).eq8(high).bitmask_dense() << k;
+            k += W::BYTES;
+        }
+        mask
+    }
+}
+
+/// Whether `mask` has at most [`DECODE_SPARSE`] bits set (without `popcnt`, which
+/// not every kernel has).
+#[inline(always)]
+fn few_bits(mask: u64) -> bool {
+    let mut m = mask;
+    for _ in 0..DECODE_SPARSE {
+        m &= m.wrapping_sub(1);
+    }
+    m == 0
+}
+
+/// At most this many high bytes make a vector sparse for the decoder to UTF-8
+/// ([`sparse_decode`]).
+const UTF8_SPARSE: usize = 3;
+
+/// Whether `mask` has at most [`UTF8_SPARSE`] bits set.
+#[inline(always)]
+fn few_bits_utf8(mask: u64) -> bool {
+    let mut m = mask;
+    for _ in 0..UTF8_SPARSE {
+        m &= m.wrapping_sub(1);
+    }
+    m == 0
+}
+
+/// Output bytes that [`sparse_decode`] may store from a block's start, plus the two
+/// spare bytes of the block loop (see [`super::handover`]): a high byte at most at
+/// `W::BYTES - 1`, moved right by the growth of the ones before it (one or two
+/// bytes each), its three bytes, and a vector after them.
+const fn sparse_write<W: VectorExt>() -> usize {
+    2 * W::BYTES + 2 * UTF8_SPARSE + 2
+}
+
+/// Code page -> UTF-8 of a vector `v` (at `s`) with few high bytes (the set bits of
+/// `mask`, at most [`UTF8_SPARSE`]): the vector is stored, and at each high byte its
+/// character's UTF-8 bytes from `utf8` ([`CodePage::utf8_high_half`]) and then the
+/// rest of the vector, loaded again from `s` one past the byte and stored as many
+/// bytes further right as the character has more than one. Returns the bytes
+/// written, or `None` (nothing written) if `check` and a byte is undefined.
+///
+/// (Blocks of 64 bytes with a fixed number of steps and no branch on the data,
+/// the steps past the last high byte writing scratch after the block's output,
+/// were much slower on German text on AMD Zen 3; so were 64-byte blocks with this
+/// loop, which must copy 64 bytes after each high byte.)
+///
+/// # Safety
+/// The CPU supports `W`'s ISA; `2 * W::BYTES` bytes readable at `s`, and
+/// `sparse_write::<W>() - 2` writable at `d`.
+#[inline(always)]
+unsafe fn sparse_decode<W: VectorExt>(
+    v: W,
+    s: *const u8,
+    d: *mut u8,
+    mut mask: u64,
+    utf8: &[u32; 128],
+    check: bool,
+) -> Option<usize> {
+    // SAFETY: the caller's promises: each high byte is at `p < W::BYTES`, the reload
+    // reads `s[p + 1..p + 1 + W::BYTES]`, and the stores end at most at
+    // `p + grown + 3 + W::BYTES` with `grown <= 2 * (UTF8_SPARSE - 1)`.
+    unsafe {
+        let entry = |p: usize| *utf8.get_unchecked(usize::from(*s.add(p) & 0x7F));
+        if check {
+            let mut m = mask;
+            while m != 0 {
+                if entry(m.trailing_zeros() as usize) & scalar::UTF8_UNDEFINED != 0 {
+                    return None;
+                }
+                m &= m - 1;
+            }
+        }
+        v.store_unaligned(d);
+        let mut grown = 0usize;
+        while mask != 0 {
+            let p = mask.trailing_zeros() as usize;
+            let e = entry(p);
+            let len = (e >> 24 & 0xF) as usize;
+            d.add(p + grown).cast::<u32>().write_unaligned(e.to_le());
+            W::load_unaligned(s.add(p + 1)).store_unaligned(d.add(p + grown + len));
+            grown += len - 1;
+            mask &= mask - 1;
+        }
+        Some(W::BYTES + grown)
+    }
+}
+
 /// `Kernel::codepage_to_utf8`: blocks of the widest vector `W`: an ASCII block is
 /// copied, a block of ASCII and two-byte characters goes the direct way
 /// ([`TwoByte`]), any other through its UTF-16 units and the UTF-16 -> UTF-8 block
@@ -375,6 +585,8 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
     unsafe {
         let two = TwoByte::<W>::new(cp);
         let dec = Decoder::<W>::new(cp);
+        let utf8 = cp.utf8_high_half();
+        let high = W::splat(0x80);
         while pos + W::BYTES <= n && out + write <= m {
             let v = W::load_unaligned(src.as_ptr().add(pos));
             let d = dst.as_mut_ptr().add(out);
@@ -383,6 +595,16 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
                 pos += W::BYTES;
                 out += W::BYTES;
                 continue;
+            }
+            // Few high bytes: each character on its own.
+            let mask = v.and(high).eq8(high).bitmask_dense();
+            if few_bits_utf8(mask) && pos + 2 * W::BYTES <= n && out + sparse_write::<W>() <= m {
+                if let Some(w) = sparse_decode::<W>(v, src.as_ptr().add(pos), d, mask, utf8, check)
+                {
+                    pos += W::BYTES;
+                    out += w;
+                    continue;
+                }
             }
             if let Some(w) = two.block::<H>(v, d) {
                 pos += W::BYTES;
@@ -727,6 +949,116 @@ unsafe fn compress16<V: VectorExt>(v: V, keep: u64, dst: *mut u8) -> usize {
     }
 }
 
+/// Copies the 64 bytes at `src` to `dst` with vectors `W`.
+///
+/// # Safety
+/// The CPU supports `W`'s ISA; 64 bytes readable at `src` and writable at `dst`.
+#[inline(always)]
+unsafe fn copy64<W: VectorExt>(src: *const u8, dst: *mut u8) {
+    // SAFETY: the caller's promises.
+    unsafe {
+        let mut k = 0;
+        while k < 64 {
+            W::load_unaligned(src.add(k)).store_unaligned(dst.add(k));
+            k += W::BYTES;
+        }
+    }
+}
+
+/// Input bytes after a 64-byte block that [`sparse_block`] may read: the last
+/// character may start at byte 63 and end at 66, and the copy after it reads 64
+/// bytes from there.
+const SPARSE_READ: usize = 66 + 64;
+/// Output bytes from a block's start that [`sparse_block`] may store: a character's
+/// byte at most at 63, and the 64-byte copy after it.
+const SPARSE_WRITE: usize = 64 + 64;
+
+/// UTF-8 -> code page for a 64-byte block with few non-ASCII characters, one
+/// character at a time: the block is copied, and each non-ASCII character (the
+/// set bits of `mask`, its high bytes) is decoded with a few integer operations,
+/// looked up in the page's block tables ([`scalar::EncodeTables`], no search) and
+/// written over its first byte, and the rest of the block is copied again one byte
+/// further left per byte that the character dropped. Returns the bytes read (64,
+/// or up to 66 when the last character ends in the next block) and written, or
+/// `None` if a character is ill-formed, of four bytes, or lacking in the page in
+/// strict mode (lossy and valid mode write `?`): the scalar code then converts
+/// the block. Nothing is stored past `SPARSE_WRITE` bytes from `d`; a refused block
+/// may leave scratch bytes there (the caller's scalar call writes over them).
+///
+/// # Safety
+/// The CPU supports `W`'s ISA; `SPARSE_READ` bytes readable at `s`,
+/// `SPARSE_WRITE` writable at `d`; `mask` has a bit for each byte of `s[..64]` at
+/// or above 0x80, and no other.
+#[inline(always)]
+unsafe fn sparse_block<W: VectorExt>(
+    s: *const u8,
+    d: *mut u8,
+    mut mask: u64,
+    cp: CodePage,
+    tables: scalar::EncodeTables,
+    question: bool,
+) -> Option<(usize, usize)> {
+    // SAFETY: the caller's promises: every character starts below 64 and ends at
+    // most at 66, its four-byte read ends at most at 67, and the copy after it reads
+    // `s[next..next + 64]` (`next <= 66`) and writes `d[q + 1..q + 65]` (`q <= 63`).
+    unsafe {
+        copy64::<W>(s, d);
+        let (mut dropped, mut end) = (0usize, 64usize);
+        while mask != 0 {
+            let p = mask.trailing_zeros() as usize;
+            let w = s.add(p).cast::<u32>().read_unaligned().to_le();
+            let (b0, b1, b2) = (w & 0xFF, w >> 8 & 0xFF, w >> 16 & 0xFF);
+            let three = b0 & 0xF0 == 0xE0;
+            let c2 = (b0 & 0x1F) << 6 | (b1 & 0x3F);
+            let c3 = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F);
+            let c = if three { c3 } else { c2 };
+            let len = if three { 3 } else { 2 };
+            // Well-formed: a two-byte lead C2..DF and a continuation byte, or a
+            // three-byte lead and two continuation bytes giving neither an overlong
+            // form nor a surrogate.
+            let cont1 = b1 & 0xC0 == 0x80;
+            let ok3 = (b2 & 0xC0 == 0x80) & (c3 >= 0x800) & (c3 & 0xF800 != 0xD800);
+            let ok2 = b0.wrapping_sub(0xC2) < 0x1E;
+            if !(cont1 & if three { ok3 } else { ok2 }) {
+                return None;
+            }
+            let mut byte = tables.encode_fast(c);
+            if byte == 0 {
+                byte = lookup_slow(cp, c, question)?;
+            }
+            let q = p - dropped;
+            *d.add(q) = byte;
+            let next = p + len;
+            copy64::<W>(s.add(next), d.add(q + 1));
+            dropped += len - 1;
+            if next >= 64 {
+                end = next;
+                mask = 0;
+            } else {
+                mask &= !0u64 << next;
+            }
+        }
+        Some((end, end - dropped))
+    }
+}
+
+/// The byte of `c` when [`scalar::EncodeTables::encode_fast`] has none: a character
+/// of the page outside its block tables (a search), else `?` if `question`.
+#[cold]
+#[inline(never)]
+fn lookup_slow(cp: CodePage, c: u32, question: bool) -> Option<u8> {
+    match cp.encode(c) {
+        Some(b) => Some(b),
+        None if question => Some(b'?'),
+        None => None,
+    }
+}
+
+/// Blocks with at most this many non-ASCII bytes go to [`sparse_block`] before the
+/// vector check: two-byte letters here and there, and the three-byte punctuation
+/// (`–`, `’`, `„`, `€`) that the vector path leaves to the scalar code.
+const SPARSE_MAX: u32 = 8;
+
 /// `Kernel::utf8_to_codepage`: 64-byte blocks of 16-byte vectors `V`.
 ///
 /// A block is fast when its non-ASCII bytes are two-byte sequences of the page's
@@ -743,7 +1075,7 @@ unsafe fn compress16<V: VectorExt>(v: V, keep: u64, dst: *mut u8) -> usize {
 /// # Safety
 /// The CPU supports `V`'s ISA; `V::BYTES == 16`.
 #[inline(always)]
-pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
+pub(crate) unsafe fn utf8_to_codepage<V: Lookup128, W: VectorExt>(
     src: &[u8],
     dst: &mut [u8],
     cp: CodePage,
@@ -751,7 +1083,10 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
     debug_assert_eq!(V::BYTES, 16);
+    let (n, m) = (src.len(), dst.len());
     let (mut pos, mut out) = (0usize, 0usize);
+    let enc = cp.encode_tables();
+    let question = mode != Mode::Strict;
     let (base, first) = cp.encode_block(0);
     // `0x80` (a continuation byte, never a lead: every block with a high byte is
     // refused) when the blocks are not of two-byte characters.
@@ -784,6 +1119,19 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
                 pos += 64;
                 out += 64;
                 continue;
+            }
+            // The high bytes; a block with few goes character by character.
+            let mut high = 0u64;
+            for (k, x) in v.iter().enumerate() {
+                high |= x.and(cont_pat).eq8(cont_pat).bitmask_dense() << (16 * k);
+            }
+            let sparse_ok = pos + SPARSE_READ <= n && out + SPARSE_WRITE <= m;
+            if sparse_ok && high.count_ones() <= SPARSE_MAX {
+                if let Some((i, w)) = sparse_block::<W>(s, d, high, cp, enc, question) {
+                    pos += i;
+                    out += w;
+                    continue;
+                }
             }
             // First pass: check the whole block before writing anything.
             let mut prev_rel = zero;
@@ -821,6 +1169,15 @@ pub(crate) unsafe fn utf8_to_codepage<V: Lookup128>(
                 prev_lead = is_ours;
             }
             if !bad.is_zero() {
+                // Many non-ASCII bytes, but other characters than the fast pair's
+                // (three-byte punctuation, another block): one by one.
+                if sparse_ok && high.count_ones() > SPARSE_MAX {
+                    if let Some((i, w)) = sparse_block::<W>(s, d, high, cp, enc, question) {
+                        pos += i;
+                        out += w;
+                        continue;
+                    }
+                }
                 // Every mode: the scalar code up to a resynchronisation point (a
                 // refused block may well be valid, e.g. with a three-byte
                 // character the code page has), which returns a strict error.

@@ -233,7 +233,7 @@ macro_rules! operations {
                 -> Result<usize, TranscodeError>
                 => codepage(src, dst, cp, Endian::NATIVE, mode)
                 scalar |s, d, c, _, m| codepage::utf8_to_codepage(s, d, c, m),
-                generic $crate::generic::codepage::utf8_to_codepage::<V>;
+                generic $crate::generic::codepage::utf8_to_codepage::<V, W>;
             /// UTF-16 in byte order `from` -> code page `cp`.
             fn utf16_to_codepage(src: &[u8], dst: &mut [u8], cp: CodePage, from: Endian, mode: Mode)
                 -> Result<usize, TranscodeError>

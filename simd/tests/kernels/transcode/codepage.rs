@@ -240,3 +240,135 @@ fn two_byte_blocks_with_an_odd_byte_at_every_position() {
         }
     }
 }
+
+/// Mostly-ASCII bytes of length about `len` with `odd` at byte `at`, and otherwise
+/// one of `own` (UTF-8 of characters of the page) at a random position in `1 / gap`
+/// of the characters (`gap == 0`: none).
+fn ascii_with(
+    rng: &mut Rng,
+    own: &[Vec<u8>],
+    gap: usize,
+    odd: &[u8],
+    at: usize,
+    len: usize,
+) -> Vec<u8> {
+    let mut src = Vec::new();
+    let mut placed = false;
+    while src.len() < len || !placed {
+        if !placed && src.len() >= at {
+            src.extend_from_slice(odd);
+            placed = true;
+        } else if gap > 0 && rng.below(gap) == 0 {
+            src.extend_from_slice(&own[rng.below(own.len())]);
+        } else {
+            src.push(b' ' + rng.below(95) as u8);
+        }
+    }
+    src
+}
+
+/// UTF-8 -> code page on mostly-ASCII text: the blocks with few non-ASCII bytes go
+/// character by character (and so do the blocks the vector path refuses): a
+/// character of the page (two or three bytes), one it lacks (strict error, lossy
+/// `?`), a four-byte one, or an ill-formed sequence (lone continuation byte,
+/// truncated, overlong, surrogate) at every position (every fifth for most pages),
+/// among ASCII with none, a few or many of the page's characters (some blocks
+/// above the character-by-character limit), every kernel against scalar with every
+/// buffer size of `check_all_targets`.
+#[test]
+fn sparse_utf8_to_code_pages_with_an_odd_character_at_every_position() {
+    let ks = kernels();
+    let mut rng = Rng(0x5BA7_5E01);
+    let pool: Vec<char> = POOL.chars().collect();
+    for (i, cp) in CODE_PAGES.into_iter().enumerate() {
+        let page = utfast_scalar::CodePage::of(cp).unwrap();
+        let own: Vec<Vec<u8>> = (0x80..=0xFF)
+            .filter(|&b| page.is_defined(b))
+            .map(|b| page.decode(b).to_string().into_bytes())
+            .collect();
+        let width = |n: usize| own.iter().find(|c| c.len() == n).cloned();
+        let lacking = pool
+            .iter()
+            .find(|&&c| c.len_utf8() == 2 && page.encode(c as u32).is_none())
+            .map(|c| c.to_string().into_bytes());
+        let mut odds: Vec<Vec<u8>> = [width(2), width(3), lacking]
+            .into_iter()
+            .flatten()
+            .collect();
+        for bad in [
+            "中".as_bytes(),
+            "😀".as_bytes(),
+            b"\x80",
+            b"\xC3",
+            b"\xE2\x82",
+            b"\xED\xA0\x80",
+            b"\xC0\xAF",
+            b"\xE0\x80\x80",
+            b"\xF0\x9F",
+        ] {
+            odds.push(bad.to_vec());
+        }
+        let step = if quick() {
+            11
+        } else if i % 4 == 0 {
+            1
+        } else {
+            5
+        };
+        for odd in &odds {
+            for at in (0..200).step_by(step) {
+                let gap = [0, 40, 12, 5][at % 4];
+                let src = ascii_with(&mut rng, &own, gap, odd, at, 280);
+                check_all_targets(ks, &src, Encoding::Utf8, &[cp])
+                    .unwrap_or_else(|m| panic!("{m}"));
+            }
+        }
+    }
+}
+
+/// Code page -> UTF-8/16/32 on mostly-ASCII bytes: 64-byte blocks with at most a
+/// few high bytes write each character on its own (UTF-8: the block copied and
+/// moved right behind each character; UTF-16/32: the block widened and the units
+/// of the high bytes written over), denser ones go the vector ways. One high byte
+/// of each kind (two-byte, three-byte, undefined) at every position (every fifth for
+/// most pages), among ASCII with none, one, a few or many other high bytes, every
+/// kernel against scalar with every buffer size of `check_all_targets`.
+#[test]
+fn sparse_code_page_bytes_with_an_odd_byte_at_every_position() {
+    let ks = kernels();
+    let mut rng = Rng(0x5BA7_5E02);
+    for (i, cp) in CODE_PAGES.into_iter().enumerate() {
+        let page = utfast_scalar::CodePage::of(cp).unwrap();
+        let width = |b: u8| page.decode(b).len_utf8();
+        let defined: Vec<Vec<u8>> = (0x80..=0xFF)
+            .filter(|&b| page.is_defined(b))
+            .map(|b| vec![b])
+            .collect();
+        let odds: Vec<u8> = [
+            (0x80..=0xFF).find(|&b| page.is_defined(b) && width(b) == 2),
+            (0x80..=0xFF)
+                .rev()
+                .find(|&b| page.is_defined(b) && width(b) == 3),
+            (0x80..=0xFF).find(|&b| !page.is_defined(b)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let step = if quick() {
+            11
+        } else if i % 4 == 1 {
+            1
+        } else {
+            5
+        };
+        for &odd in &odds {
+            for at in (0..260).step_by(step) {
+                let gap = [0, 200, 60, 25, 6][at % 5];
+                let src = ascii_with(&mut rng, &defined, gap, &[odd], at, 330);
+                let (storage, off) = misaligned(&src, at);
+                check_all_targets(ks, &storage[off..], cp, &UNICODE)
+                    .unwrap_or_else(|m| panic!("{m}"));
+            }
+        }
+    }
+}
