@@ -26,6 +26,8 @@ use utfast_scalar::Utf8Error;
 /// [`Nibbles`] by `vpermb` on the index as it is (see the module documentation).
 pub(crate) struct Vpermb;
 
+// On the model the instructions are safe functions, and the blocks unneeded.
+#[cfg_attr(utfast_avx512_model, allow(unused_unsafe))]
 impl Nibbles<Zmm> for Vpermb {
     #[inline(always)]
     unsafe fn high(x: Zmm, table: Zmm) -> Zmm {
