@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The wasm kernel's speed under node (issue 36): validation and UTF-8 <-> UTF-16LE on
-# the lipsum texts and the Wikipedia "Mars" articles of tests/data, against simdutf8's
-# simd128 validator (the crate from crates.io, built the same way: wasm32 with simd128)
-# and against our scalar kernel, in one process, interleaved. Writes
+# The wasm kernel's speed under node (issue 36): validation, UTF-8 <-> UTF-16LE and
+# UTF-8 -> UTF-32LE on the lipsum texts and the Wikipedia "Mars" articles of tests/data,
+# against simdutf8's simd128 validator (the crate from crates.io, built the same way:
+# wasm32 with simd128) and against our scalar kernel, in one process, interleaved. Writes
 # docs/wasm-speed.md. A benchmark, run by hand (a few minutes); not in CI, which runs
 # the wasm tests (scripts/test-wasm.sh, whose packages and build settings it uses).
 #

@@ -1,10 +1,10 @@
 //! The program of `scripts/wasm-speed.sh`, built for wasm32-wasip1 with simd128 and
 //! run under node: on every lipsum text and every "Mars" article of `tests/data`, the
 //! wasm kernel against simdutf8's simd128 validator (validation) and against our
-//! scalar kernel (validation, UTF-8 <-> UTF-16LE), timed in one process and
-//! interleaved (`benches/lib.rs`'s `time_all`, twice: every function once per round,
-//! the best round counts), so that a slow phase of the machine hits every column
-//! alike.
+//! scalar kernel (validation, UTF-8 <-> UTF-16LE, UTF-8 -> UTF-32LE), timed in one
+//! process and interleaved (`benches/lib.rs`'s `time_all`, twice: every function once
+//! per round, the best round counts), so that a slow phase of the machine hits every
+//! column alike.
 //!
 //! Prints Markdown tables in GB/s (input bytes per second), one per operation, with
 //! the ratios the report states, then a line `min/max <ratio> <min> <max>` per ratio.
@@ -123,7 +123,8 @@ fn main() {
         },
     );
 
-    // Transcoding, strict (validating) mode, into a buffer of the largest size.
+    // Transcoding, strict (validating) mode, into a buffer of the largest size (UTF-32
+    // output: four bytes per input byte).
     let transcode = |from: Encoding, to: Encoding, title: &str| {
         table(
             &texts,
@@ -140,7 +141,7 @@ fn main() {
                 let fs: Vec<Box<dyn FnMut()>> = [wasm, scalar]
                     .into_iter()
                     .map(|k| {
-                        let mut dst = vec![0u8; 3 * len + 64];
+                        let mut dst = vec![0u8; 4 * len + 64];
                         Box::new(move || {
                             let n = k.transcode(black_box(src), &mut dst, from, to, Mode::Strict);
                             assert!(n.is_ok());
@@ -152,5 +153,6 @@ fn main() {
         );
     };
     transcode(Encoding::Utf8, Encoding::Utf16Le, "UTF-8 -> UTF-16LE");
+    transcode(Encoding::Utf8, Encoding::Utf32Le, "UTF-8 -> UTF-32LE");
     transcode(Encoding::Utf16Le, Encoding::Utf8, "UTF-16LE -> UTF-8");
 }

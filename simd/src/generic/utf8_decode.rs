@@ -58,7 +58,9 @@
 //!
 //! The next block starts right after the last consumed character. Every hook
 //! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, avx512; avx2
-//! has no `run`, neon only an `ascii_run`, `aarch64/neon/utf8_decode.rs`),
+//! has no `run`, neon only an `ascii_run`, `aarch64/neon/utf8_decode.rs`, and
+//! wasm an `ascii_run` that goes on through blocks of one- and two-byte
+//! characters, `wasm32/simd128/utf8_decode.rs`),
 //! which leaves the blocks to [`super::utf8_block`] and the windows; the avx2 kernel
 //! hooks in its whole-block conversions (`x86_64/avx2/`) instead. The tail
 //! (less than a block, or too little room for a block's output) is widened 16 ASCII
@@ -131,9 +133,11 @@ pub(crate) trait DecodeHooks<W: VectorExt> {
     /// Converts an ASCII run: `src` (the rest of the input) starts with a 64-byte
     /// ASCII block, and `dst` (the rest of the output) has room for its output. The
     /// hook converts at least the first 32 bytes of that block (it may stop short of
-    /// the block's end to align its stores), and checks its own bounds for more.
-    /// Scratch stores past `written` are allowed only when `dst` has room for the
-    /// output of all of `src` (so that the call cannot end in `OutputTooSmall`).
+    /// the block's end to align its stores), and checks its own bounds for more (it
+    /// may go on through blocks that are not ASCII, under the rules of
+    /// [`Self::run`]). Scratch stores past `written` are allowed only when `dst` has
+    /// room for the output of all of `src` (so that the call cannot end in
+    /// `OutputTooSmall`), or within `dst.len() - SPARE` bytes (as in [`Self::run`]).
     ///
     /// # Safety
     /// The CPU supports the ISA of the implementing hooks.

@@ -7,11 +7,15 @@
 //! always available); without it, wasm builds have the scalar kernel alone.
 //!
 //! [`Wasm`] is the kernel's hooks type: the generic code everywhere, except
-//! `i32.popcnt` in the UTF-8 encoder. simd128's own one-instruction forms (the dense
+//! `i32.popcnt` in the UTF-8 encoder and the ASCII run of UTF-8 decoding
+//! (`utf8_decode.rs`), which goes on through blocks of one- and two-byte
+//! characters in a loop of its own (text in Latin scripts). simd128's own one-instruction forms (the dense
 //! `u8x16_bitmask`, saturating narrowing, the zeroing `i8x16_swizzle`) are in its
 //! `Vector`/`VectorExt` impls (`vector/wasm32.rs`, `vector_ext/wasm32.rs`).
 
 use crate::kernel::Kernel;
+
+mod utf8_decode;
 
 /// The wasm kernel: always, as the build has `simd128` (see the module documentation).
 pub(crate) fn kernel() -> Option<&'static Kernel> {
@@ -28,7 +32,27 @@ crate::kernel::simd_kernel! {
 /// The wasm kernel's hooks (see `crate::generic::hooks`).
 pub(crate) struct Wasm;
 
-impl crate::generic::utf8_decode::DecodeHooks<core::arch::wasm32::v128> for Wasm {}
+impl crate::generic::utf8_decode::DecodeHooks<core::arch::wasm32::v128> for Wasm {
+    #[inline(always)]
+    unsafe fn ascii_run<const UTF32: bool, const BE: bool>(
+        src: &[u8],
+        dst: &mut [u8],
+    ) -> Option<(usize, usize)> {
+        let unit = if UTF32 { 4 } else { 2 };
+        if dst.len() < 64 * unit + crate::generic::utf8_decode::SPARE || src.len() < 128 {
+            return None;
+        }
+        // SAFETY: the hooks run only in the wasm kernel (the caller's promise); 128
+        // readable bytes, checked above.
+        if unsafe { utf8_decode::long_chars_next(src) } {
+            return None;
+        }
+        // SAFETY: the hooks run only in the wasm kernel (the caller's promise);
+        // `src` starts with 64 ASCII bytes (the loop's promise) and `dst` has room
+        // for their output and `SPARE` bytes, checked above.
+        Some(unsafe { utf8_decode::run::<UTF32, BE>(src, dst) })
+    }
+}
 impl crate::generic::hooks::SwapHooks for Wasm {}
 impl crate::generic::offsets::OffsetsHooks for Wasm {}
 

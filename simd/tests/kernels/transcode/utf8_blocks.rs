@@ -538,3 +538,84 @@ fn ascii_runs_of_every_length() {
         }
     }
 }
+
+/// Text in a Latin script after an ASCII block: ASCII with two-byte characters
+/// every few bytes and a three-byte character now and then (at most two per 64
+/// bytes), the layout that the wasm kernel's ASCII run goes on through (one- and
+/// two-byte blocks converted whole, a block with one or two three-byte characters
+/// converted up to the first and that character in scalar code). After every
+/// length of the ASCII start (every phase of the blocks against the characters),
+/// valid and with each byte of the Latin stretch replaced by one that starts,
+/// continues or breaks a sequence, with overlong, surrogate and truncated
+/// three-byte characters inserted at every position, and cut at every byte.
+#[test]
+fn latin_text_after_an_ascii_block() {
+    let words = [
+        "la ",
+        "ĉevalo ",
+        "kaj ",
+        "ŭ ",
+        "Ж ",
+        "\u{80}",
+        "\u{7FF} ",
+        "ĝis ",
+        "mondo, ",
+        "sur ",
+        "Marso ",
+        "ŝ ",
+        "estas ",
+        "ĵaŭdo. ",
+        "ĥoro ",
+    ];
+    let long = ["— ", "\u{800}", "\u{FFFF} ", "\u{D7FF}", "e\u{E000} "];
+    let mut latin = String::new();
+    for k in 0..80 {
+        latin.push_str(words[k * 7 % words.len()]);
+        if k % 8 == 7 {
+            latin.push_str(long[k / 8 % long.len()]);
+        }
+    }
+    // Every length of the ASCII start; the edits at every fifth byte, from an offset
+    // that changes with the start, so that over all starts every byte of the
+    // stretch takes them in every phase.
+    let (leads, step) = if quick() { (9, 9) } else { (1, 5) };
+    for lead in (64..128).step_by(leads) {
+        let base = ["x".repeat(lead), latin.clone(), "tail of ascii.".into()]
+            .concat()
+            .into_bytes();
+        check_all(
+            &base,
+            lead % 16 == 0,
+            &format!("Latin after {lead} ASCII bytes"),
+        );
+        let from = lead + lead % step;
+        for cut in (from..(lead + 260).min(base.len())).step_by(step) {
+            check_all(&base[..cut], false, &format!("Latin cut at {cut}"));
+        }
+        let span = from..(lead + 200).min(base.len());
+        for i in span.clone().step_by(step) {
+            for bad in [
+                0x80u8, 0xBF, 0xC0, 0xC1, 0xC3, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xFF, b'a',
+            ] {
+                let mut b = base.clone();
+                b[i] = bad;
+                check_all(&b, false, &format!("{bad:02X} at byte {i}"));
+            }
+        }
+        for i in span.step_by(3 * step) {
+            for bad in [
+                &b"\xE0\x9F\xBF"[..],
+                b"\xED\xA0\x80",
+                b"\xE0\xA0\x80",
+                b"\xED\x9F\xBF",
+                b"\xE2\x80",
+                b"\xC3",
+                b"\xF0\x9F\x98\x80",
+            ] {
+                let mut b = base.clone();
+                b.splice(i..i, bad.iter().copied());
+                check_all(&b, false, &format!("{bad:02X?} inserted at {i}"));
+            }
+        }
+    }
+}
