@@ -1,7 +1,8 @@
 //! The neon kernel's hook in the generic UTF-16/UTF-32 -> UTF-8 loops
 //! (`crate::generic::utf8_encode`; `EncodeHooks` for `Neon` in `super`): a loop of
 //! its own for runs of the Basic Multilingual Plane without surrogates
-//! ([`bmp_run`]), 16 units per step.
+//! ([`bmp_run`]), 16 units per step (UTF-16: 32 units tested at once, then two
+//! steps of 16, [`bmp_run16`]).
 //!
 //! The generic block steps pack each block with a table control indexed by a bit
 //! mask of the units' classes, and choose the step by testing those masks. Their
@@ -9,8 +10,10 @@
 //! `movemask`) are chains of pairwise additions and moves; the block loop then
 //! branches between up to six kinds of block. Here a step is chosen by the largest
 //! of its 16 units (one `umaxv`): all ASCII (narrowed, and the ASCII run that
-//! follows 32 units per step, [`ascii_run`]), all below U+0800 (the two-byte
-//! step), all three-byte units (a fixed shuffle, [`all_three`]; one `uminv`
+//! follows 32 units per step: [`ascii_run`] for UTF-32; UTF-16 tests every 32
+//! units at once and narrows them in the same loop, so that the few letters of
+//! mostly-ASCII text cost no exit from and re-entry into a run), all below
+//! U+0800 (the two-byte step), all three-byte units (a fixed shuffle, [`all_three`]; one `uminv`
 //! tells), or any other mix of the plane (the three-byte step); a
 //! surrogate, or a UTF-32 unit above U+FFFF, ends the run, and the generic loop
 //! converts that block.
@@ -259,10 +262,126 @@ unsafe fn ascii_run<const UTF32: bool, const BE: bool>(
     (pos, out)
 }
 
+/// One step of 16 units (`u0`, `u1`: machine order; `max`: their largest unit)
+/// into `d`: the bytes written, or `None` (nothing consumed) if a unit is a
+/// surrogate.
+///
+/// # Safety
+/// NEON; `STEP_WRITE - 3` writable bytes at `d`; `three_ctl` is `PACK3[0]`.
+#[inline(always)]
+unsafe fn step16(
+    u0: uint16x8_t,
+    u1: uint16x8_t,
+    max: u16,
+    three_ctl: uint8x16_t,
+    d: *mut u8,
+) -> Option<usize> {
+    // SAFETY: NEON and the bytes at `d` are the caller's promises (the two-byte
+    // steps store 16 bytes at `d` and 16 at `d + w`, `w <= 16`; the three-byte steps
+    // 28 bytes at `d` and 28 at `d + w`, `w <= 24`).
+    unsafe {
+        if max < 0x80 {
+            vst1q_u8(
+                d,
+                vuzp1q_u8(vreinterpretq_u8_u16(u0), vreinterpretq_u8_u16(u1)),
+            );
+            return Some(16);
+        }
+        if max < 0x800 {
+            let w = two_byte(u0, d);
+            return Some(w + two_byte(u1, d.add(w)));
+        }
+        if max >= 0xD800 && has_surrogates(u0, u1) {
+            return None;
+        }
+        if vminvq_u16(vminq_u16(u0, u1)) >= 0x800 {
+            // Three-byte units only (most steps of CJK text).
+            all_three(u0, three_ctl, d);
+            all_three(u1, three_ctl, d.add(24));
+            Some(48)
+        } else {
+            let w = three_byte(u0, d);
+            Some(w + three_byte(u1, d.add(w)))
+        }
+    }
+}
+
+/// [`bmp_run`] for UTF-16 input: 32 units per step, tested at once (an ASCII step
+/// is narrowed and stored as it is, so that an ASCII run needs no loop of its
+/// own), else as two steps of 16 units ([`step16`]). With the largest unit
+/// (`umax`) rather than the OR of the units (as cheap), the test for surrogates
+/// runs only when a unit is at or above U+D800, not whenever the OR is (the
+/// Hangul syllables, U+AC00..U+D7A3, OR into that range).
+///
+/// # Safety
+/// NEON; `pos <= src.len()`, `out <= dst.len()`.
+#[inline(always)]
+unsafe fn bmp_run16<const BE: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    mut pos: usize,
+    mut out: usize,
+) -> Option<(usize, usize)> {
+    let start = pos;
+    let load = |s: *const u8| {
+        // SAFETY: NEON and 16 readable bytes at `s` are the callers' promises.
+        unsafe {
+            let v = vld1q_u8(s);
+            vreinterpretq_u16_u8(if BE { vrev16q_u8(v) } else { v })
+        }
+    };
+    // SAFETY: NEON is the caller's promise; `pos + 64 <= src.len()` (`pos + 32`)
+    // bounds the loads of a step of 32 (16) units, `out + 48 + STEP_WRITE <=
+    // dst.len()` (`out + STEP_WRITE`) its stores: the first 16 units write at most
+    // 48 bytes, and each step of 16 stores within `STEP_WRITE - 3` bytes of its
+    // start (see `step16`), with 3 bytes to spare.
+    unsafe {
+        let three_ctl = vld1q_u8(PACK3.0[0].as_ptr());
+        while pos + 64 <= src.len() && out + 48 + STEP_WRITE <= dst.len() {
+            let s = src.as_ptr().add(pos);
+            let d = dst.as_mut_ptr().add(out);
+            let (a, b) = (load(s), load(s.add(16)));
+            let (c, e) = (load(s.add(32)), load(s.add(48)));
+            let (m0, m1) = (vmaxq_u16(a, b), vmaxq_u16(c, e));
+            if vmaxvq_u16(vmaxq_u16(m0, m1)) < 0x80 {
+                let narrow = |x, y| vuzp1q_u8(vreinterpretq_u8_u16(x), vreinterpretq_u8_u16(y));
+                vst1q_u8(d, narrow(a, b));
+                vst1q_u8(d.add(16), narrow(c, e));
+                pos += 64;
+                out += 32;
+                continue;
+            }
+            let Some(w) = step16(a, b, vmaxvq_u16(m0), three_ctl, d) else {
+                break;
+            };
+            let Some(w1) = step16(c, e, vmaxvq_u16(m1), three_ctl, d.add(w)) else {
+                pos += 32;
+                out += w;
+                break;
+            };
+            pos += 64;
+            out += w + w1;
+        }
+        // The last 16-unit steps, when a step of 32 does not fit.
+        while pos + 32 <= src.len() && out + STEP_WRITE <= dst.len() {
+            let s = src.as_ptr().add(pos);
+            let (a, b) = (load(s), load(s.add(16)));
+            let max = vmaxvq_u16(vmaxq_u16(a, b));
+            let Some(w) = step16(a, b, max, three_ctl, dst.as_mut_ptr().add(out)) else {
+                break;
+            };
+            pos += 32;
+            out += w;
+        }
+    }
+    (pos != start).then_some((pos, out))
+}
+
 /// Converts the run of units of the Basic Multilingual Plane without surrogates
 /// at `src[pos..]` (UTF-32 when `UTF32`, else UTF-16; big-endian when `BE`) into
-/// `dst[out..]`, 16 units per step (see the module documentation); returns the new
-/// `(pos, out)`, or `None` if it converted nothing (`EncodeHooks::bmp_run`).
+/// `dst[out..]`, 16 units per step (see the module documentation; UTF-16:
+/// [`bmp_run16`]); returns the new `(pos, out)`, or `None` if it converted nothing
+/// (`EncodeHooks::bmp_run`).
 ///
 /// # Safety
 /// NEON; `pos <= src.len()`, `out <= dst.len()`.
@@ -273,12 +392,15 @@ pub(super) unsafe fn bmp_run<const UTF32: bool, const BE: bool>(
     mut pos: usize,
     mut out: usize,
 ) -> Option<(usize, usize)> {
-    let read = if UTF32 { 64 } else { 32 };
+    if !UTF32 {
+        // SAFETY: the caller's promises.
+        return unsafe { bmp_run16::<BE>(src, dst, pos, out) };
+    }
+    let read = 64;
     let start = pos;
     // SAFETY: NEON is the caller's promise; `pos + read <= src.len()` bounds the
-    // loads, `out + STEP_WRITE <= dst.len()` the stores (the two-byte steps store
-    // 16 bytes at `d` and 16 at `d + w`, `w <= 16`; the three-byte steps 28 bytes
-    // at `d` and 28 at `d + w`, `w <= 24`) with 3 bytes to spare.
+    // loads, `out + STEP_WRITE <= dst.len()` the stores (see `step16`) with 3 bytes
+    // to spare.
     unsafe {
         let three_ctl = vld1q_u8(PACK3.0[0].as_ptr());
         while pos + read <= src.len() && out + STEP_WRITE <= dst.len() {
@@ -292,23 +414,11 @@ pub(super) unsafe fn bmp_run<const UTF32: bool, const BE: bool>(
                 (pos, out) = ascii_run::<UTF32, BE>(src, dst, pos + read, out + 16);
                 continue;
             }
-            if max < 0x800 {
-                let w = two_byte(u0, d);
-                out += w + two_byte(u1, d.add(w));
-            } else {
-                if max >= 0xD800 && has_surrogates(u0, u1) {
-                    break;
-                }
-                if vminvq_u16(vminq_u16(u0, u1)) >= 0x800 {
-                    // Three-byte units only (most steps of CJK text).
-                    all_three(u0, three_ctl, d);
-                    all_three(u1, three_ctl, d.add(24));
-                    out += 48;
-                } else {
-                    let w = three_byte(u0, d);
-                    out += w + three_byte(u1, d.add(w));
-                }
-            }
+            // (`max` is below U+10000: `load16`.)
+            let Some(w) = step16(u0, u1, max as u16, three_ctl, d) else {
+                break;
+            };
+            out += w;
             pos += read;
         }
     }
