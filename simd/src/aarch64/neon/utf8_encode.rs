@@ -330,37 +330,54 @@ unsafe fn bmp_run16<const BE: bool>(
             vreinterpretq_u16_u8(if BE { vrev16q_u8(v) } else { v })
         }
     };
-    // SAFETY: NEON is the caller's promise; `pos + 64 <= src.len()` (`pos + 32`)
-    // bounds the loads of a step of 32 (16) units, `out + 48 + STEP_WRITE <=
-    // dst.len()` (`out + STEP_WRITE`) its stores: the first 16 units write at most
-    // 48 bytes, and each step of 16 stores within `STEP_WRITE - 3` bytes of its
-    // start (see `step16`), with 3 bytes to spare.
+    // SAFETY: NEON is the caller's promise; a step of 32 units starts at or before
+    // `s_last` (`src.len() - 64`) and `d_last` (`dst.len() - 48 - STEP_WRITE`),
+    // which bounds its loads and its stores: the first 16 units write at most 48
+    // bytes, and each step of 16 stores within `STEP_WRITE - 3` bytes of its start
+    // (see `step16`), with 3 bytes to spare; a step of 16 units needs `pos + 32 <=
+    // src.len()` and `out + STEP_WRITE <= dst.len()`.
     unsafe {
         let three_ctl = vld1q_u8(PACK3.0[0].as_ptr());
-        while pos + 64 <= src.len() && out + 48 + STEP_WRITE <= dst.len() {
-            let s = src.as_ptr().add(pos);
-            let d = dst.as_mut_ptr().add(out);
-            let (a, b) = (load(s), load(s.add(16)));
-            let (c, e) = (load(s.add(32)), load(s.add(48)));
-            let (m0, m1) = (vmaxq_u16(a, b), vmaxq_u16(c, e));
-            if vmaxvq_u16(vmaxq_u16(m0, m1)) < 0x80 {
-                let narrow = |x, y| vuzp1q_u8(vreinterpretq_u8_u16(x), vreinterpretq_u8_u16(y));
-                vst1q_u8(d, narrow(a, b));
-                vst1q_u8(d.add(16), narrow(c, e));
-                pos += 64;
-                out += 32;
-                continue;
+        if src.len() - pos >= 64 && dst.len() - out >= 48 + STEP_WRITE {
+            // Pointers and the last starts, rather than indices and bounds: two
+            // additions fewer per step.
+            let (s0, d0) = (src.as_ptr(), dst.as_mut_ptr());
+            let s_last = s0.add(src.len() - 64);
+            let d_last = d0.add(dst.len() - 48 - STEP_WRITE);
+            let (mut s, mut d) = (s0.add(pos), d0.add(out));
+            while s <= s_last && d <= d_last {
+                let (a, b) = (load(s), load(s.add(16)));
+                let (c, e) = (load(s.add(32)), load(s.add(48)));
+                let (m0, m1) = (vmaxq_u16(a, b), vmaxq_u16(c, e));
+                // All ASCII: every unit shifted right by 7 and narrowed with
+                // saturation is zero (one narrowing shift and a move, where `umaxv`
+                // and a compare are one more).
+                let high = vqshrn_n_u16::<7>(vmaxq_u16(m0, m1));
+                if vget_lane_u64::<0>(vreinterpret_u64_u8(high)) == 0 {
+                    let narrow = |x, y| vuzp1q_u8(vreinterpretq_u8_u16(x), vreinterpretq_u8_u16(y));
+                    vst1q_u8(d, narrow(a, b));
+                    vst1q_u8(d.add(16), narrow(c, e));
+                    s = s.add(64);
+                    d = d.add(32);
+                    continue;
+                }
+                // A surrogate in either half ends the run (after the first half if
+                // it is in the second).
+                let mut end = None;
+                if let Some(w) = step16(a, b, vmaxvq_u16(m0), three_ctl, d) {
+                    if let Some(w1) = step16(c, e, vmaxvq_u16(m1), three_ctl, d.add(w)) {
+                        s = s.add(64);
+                        d = d.add(w + w1);
+                        continue;
+                    }
+                    end = Some((s.add(32), d.add(w)));
+                }
+                let (s, d) = end.unwrap_or((s, d));
+                let (pos, out) = (s.offset_from_unsigned(s0), d.offset_from_unsigned(d0));
+                return (pos != start).then_some((pos, out));
             }
-            let Some(w) = step16(a, b, vmaxvq_u16(m0), three_ctl, d) else {
-                break;
-            };
-            let Some(w1) = step16(c, e, vmaxvq_u16(m1), three_ctl, d.add(w)) else {
-                pos += 32;
-                out += w;
-                break;
-            };
-            pos += 64;
-            out += w + w1;
+            pos = s.offset_from_unsigned(s0);
+            out = d.offset_from_unsigned(d0);
         }
         // The last 16-unit steps, when a step of 32 does not fit.
         while pos + 32 <= src.len() && out + STEP_WRITE <= dst.len() {
