@@ -422,7 +422,7 @@ pub(crate) trait Lookup128: VectorExt {
 mod x86_64;
 
 #[cfg(target_arch = "aarch64")]
-mod aarch64;
+pub(crate) mod aarch64;
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm32;

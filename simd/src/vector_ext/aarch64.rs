@@ -268,7 +268,7 @@ impl VectorExt for uint8x16_t {
 /// # Safety
 /// NEON.
 #[inline(always)]
-unsafe fn addp(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+pub(crate) unsafe fn addp(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
     let r: uint8x16_t;
     // SAFETY: a register-only NEON instruction (NEON is the caller's promise).
     unsafe {

@@ -36,6 +36,7 @@
 
 use crate::generic::handover::POPCOUNT8;
 use crate::tables::utf16_to_utf8::{PACK2, PACK3};
+use crate::vector_ext::aarch64::addp;
 use core::arch::aarch64::*;
 
 /// Output bytes a step may store: the last 16-byte store starts after the first
@@ -57,15 +58,69 @@ unsafe fn two_byte(u: uint16x8_t, dst: *mut u8) -> usize {
     // index is a byte.
     unsafe {
         let is1 = vcltq_u16(u, vdupq_n_u16(0x80));
-        // `110aaaaa 10bbbbbb` from `00000aaa aabbbbbb`: `aaaaa` shifted into the
-        // high byte, `bbbbbb` inserted under it, the marker bits set.
-        let a = vandq_u16(vshlq_n_u16::<2>(u), vdupq_n_u16(0x1F00));
-        let two = vorrq_u16(vbslq_u16(vdupq_n_u16(0x3F), u, a), vdupq_n_u16(0xC080));
-        let v = vreinterpretq_u8_u16(vbslq_u16(is1, u, two));
+        let v = two_form(u, is1);
         let sum = vaddvq_u16(vandq_u16(is1, vld1q_u16(WEIGHTS.as_ptr())));
         let ctl = vld1q_u8(PACK2.0.get_unchecked(usize::from(sum & 0xFF)).as_ptr());
         vst1q_u8(dst, vqtbl1q_u8(v, ctl));
         16 - usize::from(sum >> 8)
+    }
+}
+
+/// Each unit of `u` (all below U+0800) as its UTF-8 bytes in a 16-bit lane, in the
+/// order they are stored: an ASCII unit (`is1`) stays, another becomes
+/// `first << 8 | second`.
+///
+/// # Safety
+/// NEON.
+#[inline(always)]
+unsafe fn two_form(u: uint16x8_t, is1: uint16x8_t) -> uint8x16_t {
+    // SAFETY: NEON, the caller's promise.
+    unsafe {
+        // `110aaaaa 10bbbbbb` from `00000aaa aabbbbbb`: `aaaaa` shifted into the
+        // high byte, `bbbbbb` inserted under it, the marker bits set.
+        let a = vandq_u16(vshlq_n_u16::<2>(u), vdupq_n_u16(0x1F00));
+        let two = vorrq_u16(vbslq_u16(vdupq_n_u16(0x3F), u, a), vdupq_n_u16(0xC080));
+        vreinterpretq_u8_u16(vbslq_u16(is1, u, two))
+    }
+}
+
+/// The two-byte step on 32 units (`u`: four vectors, every unit below U+0800) at
+/// `dst` (16 bytes stored per vector, 64 in all); returns the bytes written. As
+/// [`two_byte`] on each vector, but the four `PACK2` indices come from one
+/// reduction: the comparison masks narrowed to bytes, weighted by the bit of their
+/// unit and summed pairwise (three `addp`, where four `addv` take two cycles
+/// each on some cores), and their ASCII counts from one `cnt`.
+///
+/// # Safety
+/// NEON; 64 writable bytes at `dst`; every unit below U+0800.
+#[inline(always)]
+unsafe fn two_byte32(u: [uint16x8_t; 4], dst: *mut u8) -> usize {
+    const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+    // SAFETY: NEON and the 64 bytes at `dst` are the caller's promises (each store
+    // starts at most 16 bytes after the one before); the table indices are bytes.
+    unsafe {
+        let is1 = u.map(|x| vcltq_u16(x, vdupq_n_u16(0x80)));
+        let narrow = |a: uint16x8_t, b: uint16x8_t| {
+            vuzp1q_u8(vreinterpretq_u8_u16(a), vreinterpretq_u8_u16(b))
+        };
+        let w = vld1q_u8(WEIGHTS.as_ptr());
+        let m01 = vandq_u8(narrow(is1[0], is1[1]), w);
+        let m23 = vandq_u8(narrow(is1[2], is1[3]), w);
+        // Byte `k` of the sums: the index of vector `k` (bit `j`: unit `j` is
+        // ASCII; the weights are distinct bits, no carries).
+        let s = addp(m01, m23);
+        let s = addp(s, s);
+        let s = vget_low_u8(addp(s, s));
+        let idx = vget_lane_u32::<0>(vreinterpret_u32_u8(s));
+        let ascii = vget_lane_u32::<0>(vreinterpret_u32_u8(vcnt_u8(s)));
+        let mut d = dst;
+        for (k, x) in u.into_iter().enumerate() {
+            let i = (idx >> (8 * k) & 0xFF) as usize;
+            let ctl = vld1q_u8(PACK2.0.get_unchecked(i).as_ptr());
+            vst1q_u8(d, vqtbl1q_u8(two_form(x, is1[k]), ctl));
+            d = d.add(16 - (ascii >> (8 * k) & 0xFF) as usize);
+        }
+        d.offset_from_unsigned(dst)
     }
 }
 
@@ -363,9 +418,18 @@ unsafe fn bmp_run16<const BE: bool>(
                 }
                 // A surrogate in either half ends the run (after the first half if
                 // it is in the second).
+                let (max0, max1) = (vmaxvq_u16(m0), vmaxvq_u16(m1));
+                // Both halves of two-byte text (not ASCII, all below U+0800: no
+                // surrogates) at once; mostly-ASCII text with a few letters, whose
+                // other half is ASCII, and the other scripts take the halves.
+                if (0x80..0x800).contains(&max0) && (0x80..0x800).contains(&max1) {
+                    d = d.add(two_byte32([a, b, c, e], d));
+                    s = s.add(64);
+                    continue;
+                }
                 let mut end = None;
-                if let Some(w) = step16(a, b, vmaxvq_u16(m0), three_ctl, d) {
-                    if let Some(w1) = step16(c, e, vmaxvq_u16(m1), three_ctl, d.add(w)) {
+                if let Some(w) = step16(a, b, max0, three_ctl, d) {
+                    if let Some(w1) = step16(c, e, max1, three_ctl, d.add(w)) {
                         s = s.add(64);
                         d = d.add(w + w1);
                         continue;
