@@ -10,7 +10,9 @@
 //! output register where the zips take one and a half (three of every four input
 //! registers; the fourth takes the zips, which some cores run on more pipelines
 //! than `tbl`). UTF-32 output is stored four registers per `st1`, UTF-16 output
-//! (one widening move per register) by plain stores. The loop tests each 64 bytes with a
+//! by plain stores of widening moves for three registers and, for the fourth, an
+//! `st2` with zeros (the store interleaves; the widening moves run on one
+//! pipeline of some cores, Neoverse N1). The loop tests each 64 bytes with a
 //! pairwise maximum (`umaxp`) rather than `umaxv`, a slow reduction, and counts its
 //! steps in advance: one counter instead of two bounds.
 

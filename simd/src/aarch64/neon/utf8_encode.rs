@@ -25,7 +25,9 @@
 //! that count) without a popcount.
 //!
 //! - Two-byte step ([`two_byte`]): each unit becomes `first << 8 | second` (or
-//!   stays, if ASCII), packed by the `PACK2` control of its ASCII units.
+//!   stays, if ASCII), packed by the `PACK2` control of its ASCII units. UTF-16
+//!   text of two-byte letters (neither half of a 32-unit step ASCII) takes 32
+//!   units at once ([`two_byte32`]: one reduction for the four indices).
 //! - Three-byte step ([`three_byte`]): each unit becomes a 32-bit lane
 //!   `[first, middle, last, 0]`, each four units packed by the `PACK3` control of
 //!   their classes (any mix of one-, two- and three-byte units).
