@@ -15,22 +15,28 @@ QEMU's user-mode emulation is deterministic, so one pair of runs is enough.
 
 Estimate 2, cycles per 64 input bytes by llvm-mca, on the lipsum texts. The hot
 loops are found from the same two profiles, differenced per instruction address
-(the executions of the N extra calls only):
-  1. the most executed instruction not yet claimed by a loop;
-  2. its loop: the smallest range [target, branch] of a backward branch (b, b.cond,
-     cbz/cbnz, tbz/tbnz) of the same function that contains it;
-  3. the loop's body as llvm-mca sees it: the instructions of that range, in address
-     order, that ran between half and twice as often as the loop's first instruction
-     (its iterations), i.e. its common path; rarer paths (errors, tails, rare block
-     kinds) are left to later loops or to the remainder, and instructions that ran far
-     more often belong to an inner loop, which a later round claims;
-  4. bytes per iteration = input bytes of the N calls / executions of the first
-     instruction (measured, not read from the code);
-  5. repeat from 1 until the claimed instructions are 90% of those executed, or 4
-     loops.
-The operation's estimate is the sum over its loops of llvm-mca's cycles per
+(the executions of the N extra calls only), as paths through the code:
+  1. the instruction with the most executions not yet claimed;
+  2. its path: from it, the instructions in the order they run, taking at each
+     conditional branch the successor with more executions left (an unconditional
+     branch is followed), until the walk comes back to it (a loop iteration; a walk
+     that leaves the function or does not come back within it claims nothing, and
+     the instruction is left to the remainder);
+  3. iterations of the path = the fewest executions left of its instructions; they
+     are subtracted from each of its instructions, so that a loop with several
+     paths per iteration (an ASCII step and a two-byte step, say) gives one path
+     per kind of iteration, each with its own share of the executions, and a path
+     holds the loads and tests of its own iteration (a body taken by address range
+     instead could miss instructions that run at the other end of a jump, and
+     llvm-mca then saw a register as carried from one iteration to the next when
+     the program loads it afresh);
+  4. bytes per iteration = input bytes of the N calls / its iterations (measured,
+     not read from the code);
+  5. repeat from 1 until the claimed instructions are 90% of those executed, or 8
+     paths.
+The operation's estimate is the sum over its paths of llvm-mca's cycles per
 iteration x iterations, plus the unclaimed instructions charged at the claimed
-loops' mean cycles per instruction, per 64 input bytes. The code is the
+paths' mean cycles per instruction, per 64 input bytes. The code is the
 disassembly (llvm-objdump) of BINARY itself: exactly the instructions QEMU counted,
 as rustc (ours) and Debian's aarch64-linux-gnu-g++ (simdutf, built by the simdutf
 crate's build script) compiled and linked them; branch targets and addresses are
@@ -53,6 +59,7 @@ CPU_NAMES = {"neoverse-n1": "Neoverse N1 (Graviton 2, Ampere Altra)",
 SIDES = ("ours", "simdutf")
 N = 2
 BRANCHES = {"b", "cbz", "cbnz", "tbz", "tbnz"}
+MAX_PATHS = 8
 MCA = os.environ.get("LLVM_MCA", "llvm-mca-19")
 OBJDUMP = os.environ.get("LLVM_OBJDUMP", "llvm-objdump-19")
 NM = os.environ.get("LLVM_NM", "llvm-nm-19")
@@ -137,41 +144,53 @@ class Code:
 
 def loops(code, cnt, total):
     """The hot loops: [(body instructions as text, iterations, executed instructions
-    claimed)], see the module's docstring."""
-    claimed = set()
+    claimed, function, instructions in the body)], see the module's docstring."""
+    rem = collections.Counter(cnt)
     found = []
     done = 0
-    while done < 0.9 * total and len(found) < 4:
-        hot = max((a for a in cnt if a not in claimed), key=lambda a: cnt[a], default=None)
-        if hot is None or cnt[hot] == 0:
+    while done < 0.9 * total and len(found) < MAX_PATHS:
+        hot = max((a for a in rem if rem[a] > 0), key=lambda a: rem[a], default=None)
+        if hot is None:
             break
         fn = code.function(hot)
-        best = None
-        if fn:
-            insns = code.disassemble(fn[0], fn[1])
-            for a, (mnem, _, target) in insns.items():
-                is_branch = mnem.split(".")[0] in BRANCHES
-                if is_branch and target is not None and target <= hot <= a:
-                    if best is None or a - target < best[1] - best[0]:
-                        best = (target, a)
-        if best is None:
-            # No enclosing loop (straight-line code): claim the instruction alone.
-            claimed.add(hot)
+        path = trace(code.disassemble(fn[0], fn[1]), rem, hot) if fn else None
+        if not path:
+            # Not on a cycle (straight-line code): left to the remainder.
+            rem[hot] = 0
             continue
-        head = best[0]
-        iterations = cnt[head] or cnt[hot]
-        body = [a for a in range(best[0], best[1] + 4, 4)
-                if a in insns and a not in claimed
-                and iterations <= 2 * cnt[a] <= 4 * iterations]
-        if not body:
-            claimed.add(hot)
-            continue
-        claimed.update(body)
-        executed = sum(cnt[a] for a in body)
+        insns = code.disassemble(fn[0], fn[1])
+        iterations = min(rem[a] for a in path)
+        for a in path:
+            rem[a] -= iterations
+        executed = iterations * len(path)
         done += executed
-        asm = "\n".join(f"{insns[a][0]} {insns[a][1]}" for a in body)
-        found.append((asm, iterations, executed, fn[2], len(body)))
+        asm = "\n".join(f"{insns[a][0]} {insns[a][1]}" for a in path)
+        found.append((asm, iterations, executed, fn[2], len(path)))
     return found
+
+
+def trace(insns, rem, hot):
+    """The cycle through `hot` that follows, at each conditional branch, the
+    successor with more executions left: the instructions in the order they run,
+    or None if the walk does not come back to `hot` within the function."""
+    path, seen, a = [], set(), hot
+    while True:
+        if a not in insns or a in seen or len(path) > 2000:
+            return None
+        seen.add(a)
+        path.append(a)
+        mnem, _, target = insns[a]
+        op = mnem.split(".")[0]
+        if op == "ret" or op == "br":
+            return None
+        nxt = a + 4
+        if op == "b" and mnem == "b":
+            nxt = target
+        elif op in BRANCHES and target is not None:
+            nxt = target if rem.get(target, 0) > rem.get(a + 4, 0) else a + 4
+        if nxt == hot:
+            return path
+        a = nxt
 
 
 def mca_cycles(asm, cpu, tmp):
@@ -305,8 +324,9 @@ def main():
     p("\n".join(lines) + "\n")
     p("### Estimate 2: cycles per 64 input bytes of the hot loops (llvm-mca)\n")
     p("llvm-mca (LLVM 19) with each CPU's scheduling model, on the hot loops of each "
-      "operation as linked into the program (found from QEMU's block profile of the "
-      "same runs; the heuristic and how bytes per iteration are known: "
+      "operation as linked into the program: each loop as the paths its iterations "
+      "take, in the order their instructions run, found from QEMU's block profile of "
+      "the same runs (the heuristic and how bytes per iteration are known: "
       "`scripts/aarch64-speed/estimate.py`). Lipsum texts only.\n")
     worst2 = None
     for cpu in CPUS:
@@ -316,9 +336,9 @@ def main():
         p(f"**{CPU_NAMES[cpu]}**\n\n" + t + "\n")
     if cover:
         lo = min(cover.values())
-        p(f"The loops llvm-mca saw hold {lo:.0%}-{max(cover.values()):.0%} of the executed "
+        p(f"The paths llvm-mca saw hold {lo:.0%}-{max(cover.values()):.0%} of the executed "
           f"instructions (median {statistics.median(cover.values()):.0%}); the rest is "
-          "charged at the loops' mean cycles per instruction.\n")
+          "charged at the paths' mean cycles per instruction.\n")
     p("### What these estimates can and cannot tell\n")
     p("- They compare the work of the two kernels' code on the same input, side by side: "
       "an instruction-count ratio far from 1 on a row says one side does more work there. "

@@ -104,6 +104,28 @@ pub(crate) trait VectorExt: Vector {
     /// The CPU supports the implementing ISA.
     unsafe fn zip16(a: Self, b: Self) -> (Self, Self);
 
+    /// Each 16-bit lane in a 32-bit lane with two zero bytes, after it (`[a, b]` ->
+    /// `[a, b, 0, 0]`) or, with `zeros_first`, before it (`[0, 0, a, b]`): the first
+    /// `BYTES / 4` lanes in `.0`, the others in `.1`. The default is
+    /// [`zip16`](Self::zip16) with zeros; NEON widens (`uxtl`, `shll`): LLVM turns
+    /// its zips with zeros followed by stores into `st2` of half registers and a
+    /// register move per store.
+    ///
+    /// # Safety
+    /// The CPU supports the implementing ISA.
+    #[inline(always)]
+    unsafe fn zero_extend16(self, zeros_first: bool) -> (Self, Self) {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let zero = Self::splat(0);
+            if zeros_first {
+                Self::zip16(zero, self)
+            } else {
+                Self::zip16(self, zero)
+            }
+        }
+    }
+
     /// The even bytes (the low bytes of little-endian 16-bit lanes) of `a`, then
     /// those of `b`: truncation of 16-bit lanes to 8 bits.
     ///
@@ -400,7 +422,7 @@ pub(crate) trait Lookup128: VectorExt {
 mod x86_64;
 
 #[cfg(target_arch = "aarch64")]
-mod aarch64;
+pub(crate) mod aarch64;
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm32;

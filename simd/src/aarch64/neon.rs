@@ -9,7 +9,7 @@
 //! indices as zeros) instead:
 //!
 //! - UTF-16/UTF-32 -> UTF-8 (`utf8_encode.rs`): a loop of its own for runs of
-//!   the Basic Multilingual Plane without surrogates;
+//!   the Basic Multilingual Plane without surrogates (UTF-16: 32 units per step);
 //! - UTF-8 -> UTF-16/UTF-32 (`utf8_decode.rs`): the ASCII run.
 
 use crate::kernel::Kernel;

@@ -121,13 +121,8 @@ unsafe fn compress_units<V: VectorExt, const UTF32: bool, const BE: bool>(
         let n0 = unit * *POPCOUNT8.get_unchecked(k0) as usize;
         let n1 = unit * *POPCOUNT8.get_unchecked(k1) as usize;
         if UTF32 {
-            let zero = V::splat(0);
             for (u, at) in [(u0, 0), (u1, n0)] {
-                let (w0, w1) = if BE {
-                    V::zip16(zero, u)
-                } else {
-                    V::zip16(u, zero)
-                };
+                let (w0, w1) = u.zero_extend16(BE);
                 w0.store_unaligned(dst.add(at));
                 w1.store_unaligned(dst.add(at + 16));
             }
@@ -188,6 +183,16 @@ pub(super) unsafe fn block_1_to_3<V: VectorExt, const UTF32: bool, const BE: boo
     // SAFETY: 64 readable bytes at `s`; the conversion's promises are the caller's.
     unsafe {
         let v: [V; 4] = core::array::from_fn(|k| V::load_unaligned(s.add(16 * k)));
+        // A valid block without two continuation bytes in a row holds no three- or
+        // four-byte character (a lead byte E0..FF at byte 62 or 63 starts one that
+        // the block does not consume): the test for bytes F0..FF is not needed. (Then
+        // `ends` is not 0 either: that takes continuation bytes 1..=63.)
+        if cont & (cont >> 1) == 0 {
+            return Some((
+                64 - ends.leading_zeros() as usize,
+                convert::<V, UTF32, BE, false>(v, ends, d),
+            ));
+        }
         let above_ef = V::splat(0xEF);
         let big = v[0]
             .saturating_sub(above_ef)
@@ -199,11 +204,7 @@ pub(super) unsafe fn block_1_to_3<V: VectorExt, const UTF32: bool, const BE: boo
         if !big.is_zero() || ends == 0 {
             return None;
         }
-        let w = if cont & (cont >> 1) == 0 {
-            convert::<V, UTF32, BE, false>(v, ends, d)
-        } else {
-            convert::<V, UTF32, BE, true>(v, ends, d)
-        };
+        let w = convert::<V, UTF32, BE, true>(v, ends, d);
         Some((64 - ends.leading_zeros() as usize, w))
     }
 }

@@ -245,6 +245,25 @@ unsafe fn check_shuffles<V: VectorExt>(a: [u8; 64], b: [u8; 64], va: V, vb: V) {
                 );
             }
         }
+        for zeros_first in [false, true] {
+            let w = va.zero_extend16(zeros_first);
+            let w = [store(w.0), store(w.1)];
+            for i in 0..2 * n {
+                // Byte `i` of the output is byte `i % 4` of the 32-bit lane of
+                // unit `i / 4` of `a`.
+                let (unit, at) = (i / 4, i % 4);
+                let want = match (zeros_first, at) {
+                    (false, 0) | (true, 2) => a[2 * unit],
+                    (false, 1) | (true, 3) => a[2 * unit + 1],
+                    _ => 0,
+                };
+                assert_eq!(
+                    w[i / n][i % n],
+                    want,
+                    "zero_extend16 zeros_first {zeros_first} byte {i}"
+                );
+            }
+        }
         let z = V::zip16_lanes(va, vb);
         let z = [store(z.0), store(z.1)];
         for (h, z) in z.iter().enumerate() {

@@ -10,7 +10,9 @@
 //! output register where the zips take one and a half (three of every four input
 //! registers; the fourth takes the zips, which some cores run on more pipelines
 //! than `tbl`). UTF-32 output is stored four registers per `st1`, UTF-16 output
-//! (one widening move per register) by plain stores. The loop tests each 64 bytes with a
+//! by plain stores of widening moves for three registers and, for the fourth, an
+//! `st2` with zeros (the store interleaves; the widening moves run on one
+//! pipeline of some cores, Neoverse N1). The loop tests each 64 bytes with a
 //! pairwise maximum (`umaxp`) rather than `umaxv`, a slow reduction, and counts its
 //! steps in advance: one counter instead of two bounds.
 
@@ -89,15 +91,32 @@ unsafe fn widen64<const UTF32: bool, const BE: bool>(
             // stores into `st2` of half registers, and `st1` of several
             // registers competes with the widening for the same pipelines on
             // some cores (Neoverse V1).
-            for (k, x) in [v.0, v.1, v.2, v.3].into_iter().enumerate() {
+            // (Big endian takes the first 16 bytes there: with the last, the
+            // compiler moved them to the register after the zeros.)
+            let (st2_at, rest) = if BE {
+                (0, [(v.1, 32), (v.2, 64), (v.3, 96)])
+            } else {
+                (96, [(v.0, 0), (v.1, 32), (v.2, 64)])
+            };
+            for (x, at) in rest {
                 let (a, b) = if BE {
                     (vshll_n_u8::<8>(vget_low_u8(x)), vshll_high_n_u8::<8>(x))
                 } else {
                     (vmovl_u8(vget_low_u8(x)), vmovl_high_u8(x))
                 };
-                vst1q_u16(dst.add(32 * k).cast(), a);
-                vst1q_u16(dst.add(32 * k + 16).cast(), b);
+                vst1q_u16(dst.add(at).cast(), a);
+                vst1q_u16(dst.add(at + 16).cast(), b);
             }
+            // The last 16 bytes interleaved with zeros by the store itself (`st2`):
+            // the widening moves run on one pipeline of some cores (Neoverse N1),
+            // the store on another.
+            let zero = vdupq_n_u8(0);
+            let pair = if BE {
+                uint8x16x2_t(zero, v.0)
+            } else {
+                uint8x16x2_t(v.3, zero)
+            };
+            vst2q_u8(dst.add(st2_at), pair);
         }
     }
 }

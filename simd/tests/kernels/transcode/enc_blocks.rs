@@ -174,8 +174,9 @@ fn aligned_start_at_every_offset_to_utf8() {
 }
 
 /// The 128-bit kernels' runs of the Basic Multilingual Plane (neon: a loop of its
-/// own, 16 units per step, chosen by the largest unit; an ASCII run 32 units per
-/// step): a run of each kind of text (ASCII, two-byte, one- and three-byte,
+/// own, 16 units per step, chosen by the largest unit; UTF-16 tests 32 units at a
+/// time first, and a surrogate may end the run in either half of them; an ASCII
+/// run 32 units per step): a run of each kind of text (ASCII, two-byte, one- and three-byte,
 /// three-byte only, all three widths) of every length up to 80 units after 0 to 3
 /// ASCII units, ended by a supplementary code point, a lone surrogate of either
 /// kind, U+FFFF or (UTF-32) a unit above U+10FFFF, then more of the same text;
