@@ -237,7 +237,7 @@ impl<V: Lookup128, const UTF32: bool> BlockOp<V> for ToUnits<V, UTF32> {
                 } else {
                     high_mask64::<V>(src.add(64 * c))
                 };
-                sparse &= few_bits(*m);
+                sparse &= at_most_bits::<DECODE_SPARSE>(*m);
             }
             if !sparse {
                 return false;
@@ -465,12 +465,12 @@ unsafe fn high_mask64<W: VectorExt>(s: *const u8) -> u64 {
     }
 }
 
-/// Whether `mask` has at most [`DECODE_SPARSE`] bits set (without `popcnt`, which
-/// not every kernel has).
+/// Whether `mask` has at most `N` bits set (without `popcnt`, which not every kernel
+/// has): [`DECODE_SPARSE`] for the decoder to UTF-16/32, [`UTF8_SPARSE`] to UTF-8.
 #[inline(always)]
-fn few_bits(mask: u64) -> bool {
+fn at_most_bits<const N: usize>(mask: u64) -> bool {
     let mut m = mask;
-    for _ in 0..DECODE_SPARSE {
+    for _ in 0..N {
         m &= m.wrapping_sub(1);
     }
     m == 0
@@ -479,16 +479,6 @@ fn few_bits(mask: u64) -> bool {
 /// At most this many high bytes make a vector sparse for the decoder to UTF-8
 /// ([`sparse_decode`]).
 const UTF8_SPARSE: usize = 3;
-
-/// Whether `mask` has at most [`UTF8_SPARSE`] bits set.
-#[inline(always)]
-fn few_bits_utf8(mask: u64) -> bool {
-    let mut m = mask;
-    for _ in 0..UTF8_SPARSE {
-        m &= m.wrapping_sub(1);
-    }
-    m == 0
-}
 
 /// Output bytes that [`sparse_decode`] may store from a block's start, plus the two
 /// spare bytes of the block loop (see [`super::handover`]): a high byte at most at
@@ -598,7 +588,10 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
             }
             // Few high bytes: each character on its own.
             let mask = v.and(high).eq8(high).bitmask_dense();
-            if few_bits_utf8(mask) && pos + 2 * W::BYTES <= n && out + sparse_write::<W>() <= m {
+            if at_most_bits::<UTF8_SPARSE>(mask)
+                && pos + 2 * W::BYTES <= n
+                && out + sparse_write::<W>() <= m
+            {
                 if let Some(w) = sparse_decode::<W>(v, src.as_ptr().add(pos), d, mask, utf8, check)
                 {
                     pos += W::BYTES;
