@@ -10,7 +10,8 @@
 # remain as a separate function (that would mean a
 # call per primitive in the hot loop, e.g. from code compiled without the target
 # feature). Cold helpers (exact error location, lossy repair, hand-over, the
-# per-character UTF-16 surrogate path, the empty `cold_path` marker) may be
+# per-character UTF-16 surrogate path, the empty `cold_path` marker, a code page's
+# search for a character outside its block tables: `lookup_slow`) may be
 # separate, and so may the AVX-512 decoder's run (`run_blocks`: one call per run of blocks, each step of it inlined;
 # kept apart so that the loop around it keeps its registers).
 set -euo pipefail
@@ -70,7 +71,7 @@ for k in $tiers; do
     done
 done
 outlined=$(grep -E 'as utfast_simd::vector::Vector>|as utfast_simd::vector_ext::(VectorExt|Lookup128)>|core_arch::|utfast_simd::x86_64::avx512::isa::|utfast_simd::generic::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_]+::[a-z0-9_]+::[a-z0-9_]+$|utfast_simd::(x86_64|aarch64)::[a-z0-9_:]+::[A-Z][A-Za-z0-9_]*(<[^>]*>)?::[a-z0-9_]+$' <<<"$syms" \
-    | grep -vE '::(locate_error|repair|utf16_one_by_one|run_blocks|cold_path)$|::handover::|::OPS::|::isa::(detected|has_feature)$' || true)
+    | grep -vE '::(locate_error|repair|utf16_one_by_one|run_blocks|cold_path|lookup_slow)$|::handover::|::OPS::|::isa::(detected|has_feature)$' || true)
 if [ -n "$outlined" ]; then
     echo "algorithms or primitives compiled as separate functions (not inlined):"
     echo "$outlined"
