@@ -504,7 +504,7 @@ impl CodePage {
             .map(|i| enc.sorted[i].1)
     }
 
-    /// The tables of [`CodePage::encode_fast`]: for each 128-code-point block of the
+    /// The tables of [`EncodeTables::encode_fast`]: for each 128-code-point block of the
     /// Basic Multilingual Plane, the index of its table in the second array (the
     /// blocks of [`CodePage::encode_block`], then a table of zeros for the others).
     pub fn encode_tables(self) -> EncodeTables {
