@@ -25,8 +25,9 @@ pub mod wtf8;
 // ---------------------------------------------------------------------------------
 
 // Code pages
-/// The characters of a code page's 256 bytes (`None`: undefined) and the reverse map.
-pub type CodePageChars = ([Option<char>; 256], std::collections::HashMap<char, u8>);
+/// The characters of a code page's 256 bytes (`None`: undefined) and the reverse map
+/// (sorted by character, for a binary search).
+pub type CodePageChars = ([Option<char>; 256], Vec<(char, u8)>);
 
 /// The characters of the 256 bytes of a code page (`None` for an undefined byte) and
 /// the reverse map, as encoding_rs decodes them (once per process); `None` for the
@@ -35,38 +36,42 @@ pub fn code_page_chars(e: Encoding) -> Option<&'static CodePageChars> {
     use std::sync::OnceLock;
     static TABLES: [OnceLock<CodePageChars>; 28] = [const { OnceLock::new() }; 28];
     let k = crate::CODE_PAGES.iter().position(|&p| p == e)?;
-    let peer = encoding_rs::Encoding::for_label(e.name().as_bytes()).expect("a WHATWG name");
+    // Everything, the label lookup included, inside `get_or_init`: the suites encode
+    // millions of characters one at a time, and a label lookup per character cost
+    // more than the tests themselves.
     Some(TABLES[k].get_or_init(|| {
+        let peer = encoding_rs::Encoding::for_label(e.name().as_bytes()).expect("a WHATWG name");
         let chars: [Option<char>; 256] = core::array::from_fn(|b| {
             let byte = [b as u8];
             let (s, had_errors) = peer.decode_without_bom_handling(&byte);
             let c = s.chars().next().expect("one char per byte");
             (!had_errors).then_some(c)
         });
-        let back = chars
+        let mut back: Vec<(char, u8)> = chars
             .iter()
             .enumerate()
             .filter_map(|(b, &c)| Some((c?, b as u8)))
             .collect();
+        back.sort_by_key(|&(c, _)| c);
+        // Every character of a WHATWG single-byte index has one byte, so the encoder
+        // the tests predict has no choice to make.
+        assert!(
+            back.windows(2).all(|w| w[0].0 != w[1].0),
+            "{e}: a character with two bytes"
+        );
         (chars, back)
     }))
 }
 
 /// Appends the bytes of `c` in `to`; `false` (and nothing appended) if `c` is not
 /// representable (Latin-1 above U+00FF, a character a code page lacks).
+// Inlined into the model's loop (another crate, built without LTO): the suites run it
+// on every character of long texts for every case, and the call cost as much as the
+// encoding.
+#[inline]
 pub fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) -> bool {
     match to {
-        // Code pages
-        _ if utfast_scalar::CodePage::of(to).is_some() => {
-            match code_page_chars(to).and_then(|t| t.1.get(&c)) {
-                Some(&b) => out.push(b),
-                None => return false,
-            }
-        }
-        Encoding::Utf8 => {
-            let mut b = [0u8; 4];
-            out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
-        }
+        Encoding::Utf8 => push_utf8(c, out),
         Encoding::Utf16Le | Encoding::Utf16Be => {
             let mut u = [0u16; 2];
             for &unit in c.encode_utf16(&mut u).iter() {
@@ -85,10 +90,7 @@ pub fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) -> bool {
         // WTF-8, CESU-8, MUTF-8: a char is written as in UTF-8, except U+0000 in
         // MUTF-8 (C0 80) and supplementary characters in CESU-8/MUTF-8 (each UTF-16
         // unit as a three-byte sequence).
-        Encoding::Wtf8 => {
-            let mut b = [0u8; 4];
-            out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
-        }
+        Encoding::Wtf8 => push_utf8(c, out),
         Encoding::Cesu8 | Encoding::Mutf8 => {
             if c == '\0' && to == Encoding::Mutf8 {
                 out.extend_from_slice(&[0xC0, 0x80]);
@@ -99,10 +101,29 @@ pub fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) -> bool {
                 }
             }
         }
+        // Code pages
+        _ if utfast_scalar::CodePage::of(to).is_some() => {
+            let back = &code_page_chars(to).expect("a code page").1;
+            match back.binary_search_by_key(&c, |&(ch, _)| ch) {
+                Ok(i) => out.push(back[i].1),
+                Err(_) => return false,
+            }
+        }
         // `Encoding` is `#[non_exhaustive]`.
         _ => panic!("the test kit cannot encode {to}"),
     }
     true
+}
+
+/// Appends the UTF-8 bytes of `c` one push at a time: `extend_from_slice` of a
+/// slice of one to four bytes is a call to `memmove`, which cost more than the rest of
+/// the model.
+#[inline]
+fn push_utf8(c: char, out: &mut Vec<u8>) {
+    let mut b = [0u8; 4];
+    for &x in c.encode_utf8(&mut b).as_bytes() {
+        out.push(x);
+    }
 }
 
 /// Encodes text with std; panics for Latin-1 if a char is above U+00FF.
@@ -336,6 +357,11 @@ pub fn char_count(src: &[u8], from: Encoding) -> Option<usize> {
 /// Whether decoded `items` are valid input for `Mode::Valid` transcoding to `to`:
 /// well-formed and, for a Latin-1 or code page target, without characters it lacks.
 pub fn items_valid_for(items: &[Item], to: Encoding) -> bool {
+    // Every character has a form in the other targets (`encode_char` never refuses
+    // one), so only the narrow ones need each character encoded.
+    if !is_narrow(to) {
+        return items.iter().all(|it| it.val.is_ok());
+    }
     let mut scratch = Vec::with_capacity(4);
     items.iter().all(|it| {
         it.val.is_ok_and(|c| {
@@ -449,7 +475,80 @@ pub fn expected(src: &[u8], from: Encoding, to: Encoding, mode: Mode) -> Outcome
 
 /// [`model`] on already decoded items.
 pub fn model_items(items: &[Item], to: Encoding, mode: Mode, dst_len: usize) -> Outcome {
-    let mut out = Vec::new();
+    // Each target's encoder inlined into the loop, its table or byte order looked up
+    // once: the model runs for every case of the suites, on every character of texts
+    // of up to 100 KB, and `encode_char`'s dispatch per character cost more than the
+    // kernels under test. WTF-8, CESU-8, MUTF-8 through `encode_char`.
+    fn push16(u: u16, e: Endian, out: &mut Vec<u8>) {
+        let [a, b] = if e == Endian::Little {
+            u.to_le_bytes()
+        } else {
+            u.to_be_bytes()
+        };
+        out.push(a);
+        out.push(b);
+    }
+    match to {
+        Encoding::Utf8 => model_with(items, to, mode, dst_len, |c, out| {
+            push_utf8(c, out);
+            true
+        }),
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let e = to.endian().expect("a UTF-16 form");
+            model_with(items, to, mode, dst_len, |c, out| {
+                let mut u = [0u16; 2];
+                for &unit in c.encode_utf16(&mut u).iter() {
+                    push16(unit, e, out);
+                }
+                true
+            })
+        }
+        Encoding::Utf32Le | Encoding::Utf32Be => {
+            let e = to.endian().expect("a UTF-32 form");
+            model_with(items, to, mode, dst_len, |c, out| {
+                let v = c as u32;
+                let b = if e == Endian::Little {
+                    v.to_le_bytes()
+                } else {
+                    v.to_be_bytes()
+                };
+                out.extend_from_slice(&b);
+                true
+            })
+        }
+        Encoding::Latin1 => model_with(items, to, mode, dst_len, |c, out| {
+            let ok = (c as u32) <= 0xFF;
+            if ok {
+                out.push(c as u32 as u8);
+            }
+            ok
+        }),
+        _ if utfast_scalar::CodePage::of(to).is_some() => {
+            let back = &code_page_chars(to).expect("a code page").1;
+            model_with(items, to, mode, dst_len, |c, out| {
+                match back.binary_search_by_key(&c, |&(ch, _)| ch) {
+                    Ok(i) => out.push(back[i].1),
+                    Err(_) => return false,
+                }
+                true
+            })
+        }
+        _ => model_with(items, to, mode, dst_len, |c, out| encode_char(c, to, out)),
+    }
+}
+
+/// [`model_items`] with `encode` for `encode_char(_, to, _)`.
+#[inline(always)]
+fn model_with(
+    items: &[Item],
+    to: Encoding,
+    mode: Mode,
+    dst_len: usize,
+    encode: impl Fn(char, &mut Vec<u8>) -> bool,
+) -> Outcome {
+    // At most six bytes per item (a supplementary character in CESU-8), and never more
+    // than one item past `dst_len`: no reallocation while the model writes.
+    let mut out = Vec::with_capacity(items.len().min(dst_len).saturating_add(1).saturating_mul(6));
     let err = |kind, at, out: Vec<u8>| Outcome {
         result: Err(TranscodeError::new(kind, at, out.len())),
         out,
@@ -461,7 +560,7 @@ pub fn model_items(items: &[Item], to: Encoding, mode: Mode, dst_len: usize) -> 
             (Err(_), _) => '\u{FFFD}',
         };
         let before = out.len();
-        if !encode_char(c, to, &mut out) {
+        if !encode(c, &mut out) {
             if mode == Mode::Strict {
                 let kind = if to == Encoding::Latin1 {
                     ErrorKind::NotLatin1

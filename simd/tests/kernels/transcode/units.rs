@@ -35,6 +35,16 @@ fn targets(from: Encoding) -> &'static [Encoding] {
     }
 }
 
+/// The kernels this file compares with the scalar crate: every kernel but `scalar`,
+/// whose operations for the Unicode forms and Latin-1 are the very functions they would
+/// be compared with (the harness's suites check those against the std model). Each
+/// check computes scalar's result once and compares every kernel with it.
+fn compared() -> &'static [&'static Kernel] {
+    let ks = kernels();
+    // `kernels` ends with scalar (it checks that).
+    &ks[..ks.len() - 1]
+}
+
 fn endian(e: Encoding) -> Endian {
     e.endian().unwrap_or(Endian::NATIVE)
 }
@@ -56,18 +66,23 @@ fn utf32_units(s: &str) -> Vec<u32> {
     s.chars().map(u32::from).collect()
 }
 
-/// Compares `k` with scalar on `src` for `from -> to` in `mode`, with several output
-/// sizes; `ctx` describes the case.
-fn check_transcode(k: &Kernel, src: &[u8], from: Encoding, to: Encoding, mode: Mode, ctx: &str) {
+/// Compares every kernel of `ks` with scalar on `src` for `from -> to` in `mode`, with
+/// several output sizes (scalar's result computed once per size, not once per kernel);
+/// `ctx` describes the case.
+fn check_transcode(
+    ks: &[&Kernel],
+    src: &[u8],
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+    ctx: &str,
+) {
     let max = max_output_len(from, to, src.len());
-    let fail = |size: usize, m: String| -> ! {
-        panic!(
-            "{} {from:?}->{to:?} {mode:?} dst {size}: {m}: {ctx}",
-            k.name()
-        )
+    let fail = |name: &str, size: usize, m: String| -> ! {
+        panic!("{name} {from:?}->{to:?} {mode:?} dst {size}: {m}: {ctx}")
     };
     let exact = scalar(src, from, to, mode, max + 8, 0xA5)
-        .unwrap_or_else(|m| fail(max + 8, m))
+        .unwrap_or_else(|m| fail("scalar", max + 8, m))
         .written();
     // A transcoder with variable-length output (Latin-1 -> UTF-8, UTF-16 <->
     // UTF-32 with surrogate pairs) may leave scratch bytes after `written` inside
@@ -90,36 +105,40 @@ fn check_transcode(k: &Kernel, src: &[u8], from: Encoding, to: Encoding, mode: M
         exact / 2,
         exact.saturating_sub(3),
     ] {
-        let want = scalar(src, from, to, mode, size, 0xA5).unwrap_or_else(|m| fail(size, m));
-        let got = call(
-            |s, d| k.transcode(s, d, from, to, mode),
-            src,
-            size,
-            0xA5,
-            tail,
-        )
-        .unwrap_or_else(|m| fail(size, m));
-        if got != want {
-            let at = got.out.iter().zip(&want.out).position(|(x, y)| x != y);
-            fail(
+        let want =
+            scalar(src, from, to, mode, size, 0xA5).unwrap_or_else(|m| fail("scalar", size, m));
+        for k in ks {
+            let got = call(
+                |s, d| k.transcode(s, d, from, to, mode),
+                src,
                 size,
-                format!(
-                    "kernel {:?}, scalar {:?}; outputs differ from byte {at:?}: kernel {}, \
-                     scalar {}",
-                    got.result,
-                    want.result,
-                    show(&got.out),
-                    show(&want.out)
-                ),
-            );
+                0xA5,
+                tail,
+            )
+            .unwrap_or_else(|m| fail(k.name(), size, m));
+            if got != want {
+                let at = got.out.iter().zip(&want.out).position(|(x, y)| x != y);
+                fail(
+                    k.name(),
+                    size,
+                    format!(
+                        "kernel {:?}, scalar {:?}; outputs differ from byte {at:?}: kernel {}, \
+                         scalar {}",
+                        got.result,
+                        want.result,
+                        show(&got.out),
+                        show(&want.out)
+                    ),
+                );
+            }
         }
     }
 }
 
 /// Trusted-valid mode on (possibly) invalid input: only memory safety and bounds.
-fn check_valid_mode_no_panic(k: &Kernel, src: &[u8], from: Encoding, to: Encoding) {
+fn check_valid_mode_no_panic(ks: &[&Kernel], src: &[u8], from: Encoding, to: Encoding) {
     let max = max_output_len(from, to, src.len());
-    for size in [max, max / 2] {
+    for (k, size) in ks.iter().flat_map(|k| [(k, max), (k, max / 2)]) {
         let r = call(
             |s, d| k.transcode(s, d, from, to, Mode::Valid),
             src,
@@ -139,8 +158,15 @@ fn check_valid_mode_no_panic(k: &Kernel, src: &[u8], from: Encoding, to: Encodin
     }
 }
 
-/// Validation and every length function of `k` against scalar on `src` read as `from`.
-fn check_validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str) {
+/// Validation and every length function of every kernel of `ks` against scalar on
+/// `src` read as `from`.
+fn check_validate_and_lengths(ks: &[&Kernel], src: &[u8], from: Encoding, ctx: &str) {
+    for k in ks {
+        validate_and_lengths(k, src, from, ctx);
+    }
+}
+
+fn validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str) {
     let name = k.name();
     match from {
         Utf16Le | Utf16Be => {
@@ -207,50 +233,48 @@ fn check_validate_and_lengths(k: &Kernel, src: &[u8], from: Encoding, ctx: &str)
 /// mode, and trusted-valid mode where the input is valid for it (`valid_for_latin1`:
 /// every character is at most U+00FF).
 fn check_all(
-    k: &Kernel,
+    ks: &[&Kernel],
     src: &[u8],
     from: Encoding,
     valid: bool,
     valid_for_latin1: bool,
     ctx: &str,
 ) {
-    check_validate_and_lengths(k, src, from, ctx);
+    check_validate_and_lengths(ks, src, from, ctx);
     for &to in targets(from) {
         for mode in [Mode::Strict, Mode::Lossy] {
-            check_transcode(k, src, from, to, mode, ctx);
+            check_transcode(ks, src, from, to, mode, ctx);
         }
         if valid && (to != Latin1 || valid_for_latin1) {
-            check_transcode(k, src, from, to, Mode::Valid, ctx);
+            check_transcode(ks, src, from, to, Mode::Valid, ctx);
         } else {
-            check_valid_mode_no_panic(k, src, from, to);
+            check_valid_mode_no_panic(ks, src, from, to);
         }
     }
 }
 
 #[test]
 fn lipsum_every_form() {
-    let ks = kernels();
+    let ks = compared();
     let texts = lipsum();
-    for k in ks {
-        for (name, text) in &texts {
-            let text: &str = if quick() {
-                &text[..text.floor_char_boundary(4000)]
-            } else {
-                text
-            };
-            // Latin-1 bytes of the text's characters (low byte) and the matching string.
-            let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
-            let as_latin1: String = latin1.iter().map(|&b| char::from(b)).collect();
-            check_all(k, text.as_bytes(), Utf8, true, false, name);
-            check_all(k, &latin1, Latin1, true, true, name);
-            for s in [text, as_latin1.as_str()] {
-                let fits = s.chars().all(|c| (c as u32) < 0x100);
-                for e in UTF16 {
-                    check_all(k, &encode(&utf16_units(s), e), e, true, fits, name);
-                }
-                for e in UTF32 {
-                    check_all(k, &encode(&utf32_units(s), e), e, true, fits, name);
-                }
+    for (name, text) in &texts {
+        let text: &str = if quick() {
+            &text[..text.floor_char_boundary(4000)]
+        } else {
+            text
+        };
+        // Latin-1 bytes of the text's characters (low byte) and the matching string.
+        let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+        let as_latin1: String = latin1.iter().map(|&b| char::from(b)).collect();
+        check_all(ks, text.as_bytes(), Utf8, true, false, name);
+        check_all(ks, &latin1, Latin1, true, true, name);
+        for s in [text, as_latin1.as_str()] {
+            let fits = s.chars().all(|c| (c as u32) < 0x100);
+            for e in UTF16 {
+                check_all(ks, &encode(&utf16_units(s), e), e, true, fits, name);
+            }
+            for e in UTF32 {
+                check_all(ks, &encode(&utf32_units(s), e), e, true, fits, name);
             }
         }
     }
@@ -277,33 +301,31 @@ fn base_units(n: usize, seed: u32, bmp: bool) -> Vec<u32> {
 /// Inserts each of `specials` (a sequence of units) at every position of padded base
 /// texts and checks every operation.
 fn every_position(forms: [Encoding; 2], specials: &[(&str, &[u32])], bmp: bool) {
-    let ks = kernels();
+    let ks = compared();
     let step = if quick() { 7 } else { 1 };
     let pads: &[usize] = if quick() {
         &[0, 17, 64]
     } else {
         &[0, 1, 5, 16, 31, 64, 100, 255, 300]
     };
-    for k in ks {
-        for &(what, special) in specials {
-            for (pi, &left) in pads.iter().enumerate() {
-                let right = pads[(pi * 3 + 1) % pads.len()];
-                let len = 64 + 64 * (pi % 4);
-                let base = base_units(left + len + right, pi as u32 + 1, bmp);
-                for pos in (left..left + len).step_by(step) {
-                    let mut units = base.clone();
-                    units.splice(pos..pos, special.iter().copied());
-                    for from in forms {
-                        let src = encode(&units, from);
-                        let ctx = format!(
-                            "{what} at unit {pos} (pad {left}/{right}, len {})",
-                            units.len()
-                        );
-                        check_all(k, &src, from, false, false, &ctx);
-                        // Odd / partial trailing bytes.
-                        for cut in 1..from.unit_size() {
-                            check_all(k, &src[..src.len() - cut], from, false, false, &ctx);
-                        }
+    for &(what, special) in specials {
+        for (pi, &left) in pads.iter().enumerate() {
+            let right = pads[(pi * 3 + 1) % pads.len()];
+            let len = 64 + 64 * (pi % 4);
+            let base = base_units(left + len + right, pi as u32 + 1, bmp);
+            for pos in (left..left + len).step_by(step) {
+                let mut units = base.clone();
+                units.splice(pos..pos, special.iter().copied());
+                for from in forms {
+                    let src = encode(&units, from);
+                    let ctx = format!(
+                        "{what} at unit {pos} (pad {left}/{right}, len {})",
+                        units.len()
+                    );
+                    check_all(ks, &src, from, false, false, &ctx);
+                    // Odd / partial trailing bytes.
+                    for cut in 1..from.unit_size() {
+                        check_all(ks, &src[..src.len() - cut], from, false, false, &ctx);
                     }
                 }
             }
@@ -336,7 +358,7 @@ fn utf16_error_at_every_position() {
 /// scalar, in every mode and with every `dst` size of `check_transcode`.
 #[test]
 fn utf16_errors_among_pairs() {
-    let ks = kernels();
+    let ks = compared();
     let step = if quick() { 5 } else { 1 };
     let mut x = 0x9E37_79B9u32;
     let mut base = Vec::new();
@@ -357,9 +379,7 @@ fn utf16_errors_among_pairs() {
         ("high high", &[0xD800, 0xD800]),
         ("reversed pair", &[0xDFFF, 0xDBFF]),
     ];
-    for k in ks {
-        utf16_specials_everywhere(k, &base, specials, step, "among pairs");
-    }
+    utf16_specials_everywhere(ks, &base, specials, step, "among pairs");
 }
 
 /// `base` (UTF-16 units) with each of `specials` inserted at every `step`-th unit, and
@@ -367,7 +387,7 @@ fn utf16_errors_among_pairs() {
 /// through `k`'s validation, lengths and UTF-16 <-> UTF-16 conversions in every mode
 /// and with every `dst` size of `check_transcode`, against scalar.
 fn utf16_specials_everywhere(
-    k: &Kernel,
+    ks: &[&Kernel],
     base: &[u32],
     specials: &[(&str, &[u32])],
     step: usize,
@@ -382,12 +402,12 @@ fn utf16_specials_everywhere(
             for from in UTF16 {
                 let src = encode(&units, from);
                 let ctx = format!("{what} at unit {pos} {label}");
-                check_validate_and_lengths(k, &src, from, &ctx);
+                check_validate_and_lengths(ks, &src, from, &ctx);
                 for to in UTF16 {
                     for mode in [Mode::Strict, Mode::Lossy] {
-                        check_transcode(k, &src, from, to, mode, &ctx);
+                        check_transcode(ks, &src, from, to, mode, &ctx);
                     }
-                    check_valid_mode_no_panic(k, &src, from, to);
+                    check_valid_mode_no_panic(ks, &src, from, to);
                 }
             }
         }
@@ -403,7 +423,7 @@ fn utf16_specials_everywhere(
             let ctx = format!("valid, {len} units {label}");
             for to in UTF16 {
                 for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
-                    check_transcode(k, &src, from, to, mode, &ctx);
+                    check_transcode(ks, &src, from, to, mode, &ctx);
                 }
             }
         }
@@ -418,7 +438,7 @@ fn utf16_specials_everywhere(
 /// `check_transcode`, and valid prefixes of every length.
 #[test]
 fn utf16_errors_among_pairs_only() {
-    let ks = kernels();
+    let ks = compared();
     let step = if quick() { 5 } else { 1 };
     let specials: &[(&str, &[u32])] = &[
         ("lone low", &[0xDC00]),
@@ -432,16 +452,14 @@ fn utf16_errors_among_pairs_only() {
         // Low byte of a low surrogate: the odd phase tests the high byte alone.
         ("U+41DC", &[0x41DC]),
     ];
-    for k in ks {
-        for lead in [0, 1] {
-            let mut base: Vec<u32> = vec![0xFEFF; lead];
-            for j in 0..140u32 {
-                let c = 0x1F600 + (j * 37) % 0x200 - 0x10000;
-                base.extend_from_slice(&[0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)]);
-            }
-            let label = format!("among pairs only (lead {lead})");
-            utf16_specials_everywhere(k, &base, specials, step, &label);
+    for lead in [0, 1] {
+        let mut base: Vec<u32> = vec![0xFEFF; lead];
+        for j in 0..140u32 {
+            let c = 0x1F600 + (j * 37) % 0x200 - 0x10000;
+            base.extend_from_slice(&[0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)]);
         }
+        let label = format!("among pairs only (lead {lead})");
+        utf16_specials_everywhere(ks, &base, specials, step, &label);
     }
 }
 
@@ -450,7 +468,7 @@ fn utf16_errors_among_pairs_only() {
 /// when the input's misalignment is the same (with 16-byte vectors, only then),
 /// after one unaligned vector checked on its own.
 fn check_transcode_same_misalignment(
-    k: &Kernel,
+    ks: &[&Kernel],
     src: &[u8],
     from: Encoding,
     to: Encoding,
@@ -465,33 +483,35 @@ fn check_transcode_same_misalignment(
     for size in [max + 8, exact, exact.saturating_sub(2), exact / 2] {
         let want = scalar(src, from, to, mode, size, 0xA5)
             .unwrap_or_else(|m| panic!("scalar: {m}: {ctx}"));
-        let got = call(
-            |_, d| {
-                let mis = d.as_ptr() as usize % 64;
-                let at = storage.as_ptr().align_offset(64) + mis;
-                storage[at..at + src.len()].copy_from_slice(src);
-                k.transcode(&storage[at..at + src.len()], d, from, to, mode)
-            },
-            src,
-            size,
-            0xA5,
-            Tail::Untouched,
-        )
-        .unwrap_or_else(|m| {
-            panic!(
-                "{} {from:?}->{to:?} {mode:?} dst {size}: {m}: {ctx}",
-                k.name()
+        for k in ks {
+            let got = call(
+                |_, d| {
+                    let mis = d.as_ptr() as usize % 64;
+                    let at = storage.as_ptr().align_offset(64) + mis;
+                    storage[at..at + src.len()].copy_from_slice(src);
+                    k.transcode(&storage[at..at + src.len()], d, from, to, mode)
+                },
+                src,
+                size,
+                0xA5,
+                Tail::Untouched,
             )
-        });
-        assert!(
-            got == want,
-            "{} {from:?}->{to:?} {mode:?} dst {size}: kernel {:?} {}, scalar {:?} {}: {ctx}",
-            k.name(),
-            got.result,
-            show(&got.out),
-            want.result,
-            show(&want.out)
-        );
+            .unwrap_or_else(|m| {
+                panic!(
+                    "{} {from:?}->{to:?} {mode:?} dst {size}: {m}: {ctx}",
+                    k.name()
+                )
+            });
+            assert!(
+                got == want,
+                "{} {from:?}->{to:?} {mode:?} dst {size}: kernel {:?} {}, scalar {:?} {}: {ctx}",
+                k.name(),
+                got.result,
+                show(&got.out),
+                want.result,
+                show(&want.out)
+            );
+        }
     }
 }
 
@@ -510,48 +530,47 @@ fn swaps_with_input_as_misaligned_as_output() {
             _ => 0x430 + j % 32,
         })
         .collect();
-    for &k in kernels() {
-        for (forms, bad) in [(UTF16, 0xDC00u32), (UTF32, 0xD800)] {
-            let units16: Vec<u32> = if forms == UTF16 {
-                base.iter()
-                    .flat_map(|&c| {
-                        if c > 0xFFFF {
-                            let c = c - 0x10000;
-                            vec![0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)]
-                        } else {
-                            vec![c]
-                        }
-                    })
-                    .collect()
-            } else {
-                base.clone()
-            };
-            let mut cases: Vec<(String, Vec<u32>)> = (0..80)
-                .step_by(step)
-                .chain((80..units16.len()).step_by(13 * step))
-                .map(|pos| {
-                    let mut u = units16.clone();
-                    u.insert(pos, bad);
-                    (format!("{bad:#X} at unit {pos}"), u)
+    let ks = compared();
+    for (forms, bad) in [(UTF16, 0xDC00u32), (UTF32, 0xD800)] {
+        let units16: Vec<u32> = if forms == UTF16 {
+            base.iter()
+                .flat_map(|&c| {
+                    if c > 0xFFFF {
+                        let c = c - 0x10000;
+                        vec![0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)]
+                    } else {
+                        vec![c]
+                    }
                 })
-                .collect();
-            for len in [units16.len(), 150, 97, 64] {
-                let mut u = units16[..len].to_vec();
-                if u.last().is_some_and(|x| (0xD800..0xDC00).contains(x)) {
-                    u.pop();
-                }
-                cases.push((format!("valid, {} units", u.len()), u));
+                .collect()
+        } else {
+            base.clone()
+        };
+        let mut cases: Vec<(String, Vec<u32>)> = (0..80)
+            .step_by(step)
+            .chain((80..units16.len()).step_by(13 * step))
+            .map(|pos| {
+                let mut u = units16.clone();
+                u.insert(pos, bad);
+                (format!("{bad:#X} at unit {pos}"), u)
+            })
+            .collect();
+        for len in [units16.len(), 150, 97, 64] {
+            let mut u = units16[..len].to_vec();
+            if u.last().is_some_and(|x| (0xD800..0xDC00).contains(x)) {
+                u.pop();
             }
-            for (ctx, units) in &cases {
-                for from in forms {
-                    let src = encode(units, from);
-                    for to in forms {
-                        for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
-                            if mode == Mode::Valid && !ctx.starts_with("valid") {
-                                continue;
-                            }
-                            check_transcode_same_misalignment(k, &src, from, to, mode, ctx);
+            cases.push((format!("valid, {} units", u.len()), u));
+        }
+        for (ctx, units) in &cases {
+            for from in forms {
+                let src = encode(units, from);
+                for to in forms {
+                    for mode in [Mode::Strict, Mode::Lossy, Mode::Valid] {
+                        if mode == Mode::Valid && !ctx.starts_with("valid") {
+                            continue;
                         }
+                        check_transcode_same_misalignment(ks, &src, from, to, mode, ctx);
                     }
                 }
             }
@@ -564,7 +583,7 @@ fn swaps_with_input_as_misaligned_as_output() {
 /// position, against scalar in every mode and with every `dst` size.
 #[test]
 fn utf32_errors_among_supplementary() {
-    let ks = kernels();
+    let ks = compared();
     let step = if quick() { 5 } else { 1 };
     let specials: &[(&str, &[u32])] = &[
         ("surrogate", &[0xD800]),
@@ -574,19 +593,17 @@ fn utf32_errors_among_supplementary() {
         ("U+D7FF", &[0xD7FF]),
         ("U+E000", &[0xE000]),
     ];
-    for k in ks {
-        for ascii_every in [0, 3] {
-            let base: Vec<u32> = (0..200u32)
-                .map(|j| {
-                    if ascii_every > 0 && j % ascii_every == 0 {
-                        0x41 + j % 26
-                    } else {
-                        0x1F600 + (j * 37) % 0x200
-                    }
-                })
-                .collect();
-            utf32_specials_everywhere(k, &base, specials, step, "among supplementary");
-        }
+    for ascii_every in [0, 3] {
+        let base: Vec<u32> = (0..200u32)
+            .map(|j| {
+                if ascii_every > 0 && j % ascii_every == 0 {
+                    0x41 + j % 26
+                } else {
+                    0x1F600 + (j * 37) % 0x200
+                }
+            })
+            .collect();
+        utf32_specials_everywhere(ks, &base, specials, step, "among supplementary");
     }
 }
 
@@ -599,7 +616,7 @@ fn utf32_errors_among_supplementary() {
 /// every mode and with every `dst` size.
 #[test]
 fn utf32_errors_across_runs() {
-    let ks = kernels();
+    let ks = compared();
     let step = if quick() { 7 } else { 1 };
     let specials: &[(&str, &[u32])] = &[
         ("surrogate", &[0xDBFF]),
@@ -619,15 +636,13 @@ fn utf32_errors_across_runs() {
         _ => 0x20000 + j * 97,
     }));
     base.extend((0..40).map(|j| 0x41 + j % 26));
-    for k in ks {
-        utf32_specials_everywhere(k, &base, specials, step, "across runs");
-    }
+    utf32_specials_everywhere(ks, &base, specials, step, "across runs");
 }
 
 /// Each of `specials` inserted at every `step`-th unit of `base` (UTF-32, both byte
 /// orders), converted to both byte orders in every mode and checked against scalar.
 fn utf32_specials_everywhere(
-    k: &Kernel,
+    ks: &[&Kernel],
     base: &[u32],
     specials: &[(&str, &[u32])],
     step: usize,
@@ -642,9 +657,9 @@ fn utf32_specials_everywhere(
                 let ctx = format!("{what} at unit {pos} {label}");
                 for to in UTF32 {
                     for mode in [Mode::Strict, Mode::Lossy] {
-                        check_transcode(k, &src, from, to, mode, &ctx);
+                        check_transcode(ks, &src, from, to, mode, &ctx);
                     }
-                    check_valid_mode_no_panic(k, &src, from, to);
+                    check_valid_mode_no_panic(ks, &src, from, to);
                 }
             }
         }
@@ -685,23 +700,21 @@ fn bmp_text_with_errors() {
 
 #[test]
 fn latin1_every_length_and_alignment() {
-    let ks = kernels();
+    let ks = compared();
     let bytes: Vec<u8> = (0..700u32).map(|i| (i * 37 % 256) as u8).collect();
     let ascii: Vec<u8> = (0..700u32).map(|i| (i * 37 % 128) as u8).collect();
     let step = if quick() { 13 } else { 1 };
-    for k in ks {
-        for src in [&bytes, &ascii] {
-            for start in [0, 1, 3] {
-                for end in (start..src.len()).step_by(step) {
-                    check_all(
-                        k,
-                        &src[start..end],
-                        Latin1,
-                        true,
-                        true,
-                        &format!("{start}..{end}"),
-                    );
-                }
+    for src in [&bytes, &ascii] {
+        for start in [0, 1, 3] {
+            for end in (start..src.len()).step_by(step) {
+                check_all(
+                    ks,
+                    &src[start..end],
+                    Latin1,
+                    true,
+                    true,
+                    &format!("{start}..{end}"),
+                );
             }
         }
     }
@@ -725,28 +738,26 @@ proptest! {
 
     #[test]
     fn random_units(units in proptest::collection::vec(unit_strategy(), 0..400), trail in 0usize..4) {
-        for &k in kernels() {
-            for from in [Utf16Le, Utf16Be, Utf32Le, Utf32Be] {
-                let mut src = encode(&units, from);
-                src.extend(std::iter::repeat_n(0xD8, trail % from.unit_size()));
-                check_all(k, &src, from, false, false, "random");
-            }
-            let bytes: Vec<u8> = units.iter().map(|&u| u as u8).collect();
-            check_all(k, &bytes, Latin1, true, true, "random");
+        let ks = compared();
+        for from in [Utf16Le, Utf16Be, Utf32Le, Utf32Be] {
+            let mut src = encode(&units, from);
+            src.extend(std::iter::repeat_n(0xD8, trail % from.unit_size()));
+            check_all(ks, &src, from, false, false, "random");
         }
+        let bytes: Vec<u8> = units.iter().map(|&u| u as u8).collect();
+        check_all(ks, &bytes, Latin1, true, true, "random");
     }
 
     #[test]
     fn random_valid_text(s in "[a-z éß€\u{4E00}-\u{4E20}😀\u{10FFFF}]{0,300}") {
-        for &k in kernels() {
-            let fits = s.chars().all(|c| (c as u32) < 0x100);
-            check_all(k, s.as_bytes(), Utf8, true, false, "random text");
-            for e in UTF16 {
-                check_all(k, &encode(&utf16_units(&s), e), e, true, fits, "random text");
-            }
-            for e in UTF32 {
-                check_all(k, &encode(&utf32_units(&s), e), e, true, fits, "random text");
-            }
+        let ks = compared();
+        let fits = s.chars().all(|c| (c as u32) < 0x100);
+        check_all(ks, s.as_bytes(), Utf8, true, false, "random text");
+        for e in UTF16 {
+            check_all(ks, &encode(&utf16_units(&s), e), e, true, fits, "random text");
+        }
+        for e in UTF32 {
+            check_all(ks, &encode(&utf32_units(&s), e), e, true, fits, "random text");
         }
     }
 }
