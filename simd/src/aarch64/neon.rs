@@ -10,7 +10,9 @@
 //!
 //! - UTF-16/UTF-32 -> UTF-8 (`utf8_encode.rs`): a loop of its own for runs of
 //!   the Basic Multilingual Plane without surrogates (UTF-16: 32 units per step);
-//! - UTF-8 -> UTF-16/UTF-32 (`utf8_decode.rs`): the ASCII run.
+//! - UTF-8 -> UTF-16/UTF-32 (`utf8_decode.rs`): the ASCII run, and validated
+//!   blocks of one- to three-byte characters (shift-and-insert instead of shifts,
+//!   masks and ORs).
 
 use crate::kernel::Kernel;
 
@@ -57,6 +59,20 @@ impl crate::generic::utf8_decode::DecodeHooks<core::arch::aarch64::uint8x16_t> f
         // SAFETY: the hooks run only in the neon kernel (the caller's promise), and
         // the loop's promises for this hook are those of `utf8_decode::ascii_run`.
         Some(unsafe { utf8_decode::ascii_run::<UTF32, BE>(src, dst) })
+    }
+
+    #[inline(always)]
+    unsafe fn valid_block<const UTF32: bool, const BE: bool>(
+        src: *const u8,
+        block: &[core::arch::aarch64::uint8x16_t; 4],
+        cont: u64,
+        _mode: utfast_scalar::Mode,
+        dst: *mut u8,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the hooks run only in the neon kernel (the caller's promise), and
+        // the loop's promises for this hook are those of `utf8_decode::valid_block`
+        // (it guarantees 65 readable bytes and its own windows' output bound).
+        Some(unsafe { utf8_decode::valid_block::<UTF32, BE>(src, block, cont, dst) })
     }
 }
 

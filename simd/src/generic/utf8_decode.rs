@@ -58,7 +58,8 @@
 //!
 //! The next block starts right after the last consumed character. Every hook
 //! declines by default ([`NoHooks`](super::hooks::NoHooks): sse42, avx512; avx2
-//! has no `run`, neon only an `ascii_run`, `aarch64/neon/utf8_decode.rs`, and
+//! has no `run`, neon an `ascii_run` and a `valid_block` for blocks of one- to
+//! three-byte characters, `aarch64/neon/utf8_decode.rs`, and
 //! wasm an `ascii_run` that goes on through blocks of one- and two-byte
 //! characters, `wasm32/simd128/utf8_decode.rs`),
 //! which leaves the blocks to [`super::utf8_block`] and the windows; the avx2 kernel

@@ -209,7 +209,7 @@ unsafe fn window<V: VectorExt, const UTF32: bool, const BE: bool>(
 /// The CPU supports `V`'s ISA (`V::BYTES == 16`); 65 readable bytes at `s`, the
 /// block starts at a character boundary; `64 * unit + 16` writable bytes at `d`.
 #[inline(always)]
-pub(super) unsafe fn windows<V: VectorExt, const UTF32: bool, const BE: bool>(
+pub(crate) unsafe fn windows<V: VectorExt, const UTF32: bool, const BE: bool>(
     s: *const u8,
     d: *mut u8,
     cont: u64,
