@@ -29,6 +29,7 @@ ops="validate_utf8 is_utf8 is_ascii validate_utf16 validate_utf32
     ascii_valid_up_to ascii_valid_up_to_utf16 latin1_valid_up_to_utf16
     ascii_valid_up_to_utf32 latin1_valid_up_to_utf32 make_well_formed_utf16
     offsets_on_boundaries_i32 offsets_on_boundaries_i64
+    single_byte_offsets_i32 single_byte_offsets_i64
     utf8_to_utf16 utf8_to_utf32 utf8_to_latin1 utf8_to_utf8
     utf16_to_utf8 utf16_to_utf16 utf16_to_utf32 utf16_to_latin1
     utf32_to_utf8 utf32_to_utf16 utf32_to_utf32 utf32_to_latin1

@@ -187,10 +187,10 @@ pub fn transcode_large_array(
 /// which go row by row (an undefined byte is an error of its row).
 fn single_byte(from: Encoding) -> Option<lengths::Counter> {
     match from {
-        Encoding::Latin1 => Some(lengths::Counter::new(char::from)),
+        Encoding::Latin1 => lengths::Counter::new(char::from),
         _ => crate::CodePage::of(from)
             .filter(|cp| cp.is_total())
-            .map(|cp| lengths::Counter::new(move |b| cp.decode(b))),
+            .and_then(|cp| lengths::Counter::new(move |b| cp.decode(b))),
     }
 }
 
@@ -204,8 +204,9 @@ fn transcode_generic<O: OffsetSizeTrait + Offset>(
     let offset = |total: usize| O::from_usize(total).ok_or(TranscodeArrayError::OffsetOverflow);
     let mut out_offsets: Vec<O> = Vec::with_capacity(offsets.len());
     let out = if let Some(counter) = single_byte(from) {
-        counter.offsets(values, offsets, |o| o.as_usize(), offset, &mut out_offsets)?;
-        let total = out_offsets.last().map_or(0, |o| o.as_usize());
+        let total = counter.offsets(values, offsets, &mut out_offsets);
+        let total = usize::try_from(total).map_err(|_| TranscodeArrayError::OffsetOverflow)?;
+        offset(total)?;
         let (first, last) = (offsets[0].as_usize(), offsets[offsets.len() - 1].as_usize());
         let mut out = alloc::vec![0u8; total];
         // Every byte decodes, and the lengths come from the same table.

@@ -39,6 +39,9 @@ pub trait Offset: sealed::Sealed + Copy + Ord + fmt::Debug + 'static {
     /// kernel's table). Not part of the stable API.
     #[doc(hidden)]
     fn typed(offsets: &[Self]) -> TypedOffsets<'_>;
+    /// [`typed`](Offset::typed) for a mutable slice. Not part of the stable API.
+    #[doc(hidden)]
+    fn typed_mut(offsets: &mut [Self]) -> TypedOffsetsMut<'_>;
 }
 
 /// An offsets slice of either type (see [`Offset::typed`]). Not part of the stable API.
@@ -51,6 +54,17 @@ pub enum TypedOffsets<'a> {
     I64(&'a [i64]),
 }
 
+/// A mutable offsets slice of either type (see [`Offset::typed_mut`]). Not part of the
+/// stable API.
+#[doc(hidden)]
+#[derive(Debug)]
+pub enum TypedOffsetsMut<'a> {
+    /// `i32` offsets.
+    I32(&'a mut [i32]),
+    /// `i64` offsets.
+    I64(&'a mut [i64]),
+}
+
 impl Offset for i32 {
     #[inline(always)]
     fn to_i64(self) -> i64 {
@@ -59,6 +73,10 @@ impl Offset for i32 {
     #[inline(always)]
     fn typed(offsets: &[i32]) -> TypedOffsets<'_> {
         TypedOffsets::I32(offsets)
+    }
+    #[inline(always)]
+    fn typed_mut(offsets: &mut [i32]) -> TypedOffsetsMut<'_> {
+        TypedOffsetsMut::I32(offsets)
     }
 }
 
@@ -70,6 +88,10 @@ impl Offset for i64 {
     #[inline(always)]
     fn typed(offsets: &[i64]) -> TypedOffsets<'_> {
         TypedOffsets::I64(offsets)
+    }
+    #[inline(always)]
+    fn typed_mut(offsets: &mut [i64]) -> TypedOffsetsMut<'_> {
+        TypedOffsetsMut::I64(offsets)
     }
 }
 
@@ -218,6 +240,88 @@ pub fn on_boundaries_i32(offsets: &[i32], values: &[u8]) -> bool {
 /// [`on_boundaries`] for `i64` offsets.
 pub fn on_boundaries_i64(offsets: &[i64], values: &[u8]) -> bool {
     on_boundaries(offsets, values)
+}
+
+/// The UTF-8 length of byte `b` of a single-byte encoding whose high bytes of
+/// three-byte characters are the set bits of `three` (bit `b - 0x80`): 1 below 0x80,
+/// then 3 or 2.
+#[inline]
+pub fn single_byte_utf8_len(b: u8, three: u128) -> u8 {
+    match b {
+        0..0x80 => 1,
+        _ => 2 + ((three >> (b - 0x80)) as u8 & 1),
+    }
+}
+
+/// The offsets of a column in a single-byte encoding after its conversion to UTF-8:
+/// `out[k]` is the UTF-8 length of `values[offsets[0]..offsets[k]]`, where a byte
+/// below 0x80 takes one byte, a high byte `b` three if bit `b - 0x80` of `three` is
+/// set and two otherwise (the layout of every single-byte encoding whose bytes all
+/// decode: ASCII below, the rest in the BMP), narrowed to the offset type by
+/// `narrow` (the caller checks the returned total against the type's range: the
+/// outputs do not decrease, so if the last fits, all do).
+///
+/// Returns the last output offset (0 for no offsets), or `None` when the offsets are
+/// not an array's (the first negative, one beyond `values`, or decreasing) or `out`
+/// is not as long as `offsets`; `out` is then unspecified. One byte at a time: the
+/// reference of the kernels' `single_byte_offsets_i32`/`_i64`.
+///
+/// ```
+/// use utfast_scalar::offsets::single_byte_offsets_i32;
+/// // Latin-1 (no three-byte characters): "a", "\u{e9}t\u{e9}", "".
+/// let mut out = [0; 4];
+/// let total = single_byte_offsets_i32(b"a\xe9t\xe9", &[0, 1, 4, 4], 0, &mut out);
+/// assert_eq!((total, out), (Some(6), [0, 1, 6, 6]));
+/// assert_eq!(single_byte_offsets_i32(b"ab", &[0, 2, 1], 0, &mut [0; 3]), None);
+/// ```
+pub fn single_byte_offsets<O: Offset>(
+    values: &[u8],
+    offsets: &[O],
+    three: u128,
+    out: &mut [O],
+    narrow: impl Fn(u64) -> O,
+) -> Option<u64> {
+    if out.len() != offsets.len() {
+        return None;
+    }
+    let Some(&first) = offsets.first() else {
+        return Some(0);
+    };
+    let len = values.len() as u64;
+    let mut prev = u64::try_from(first.to_i64()).ok()?;
+    let mut total = 0u64;
+    for (o, slot) in offsets.iter().zip(out) {
+        let o = u64::try_from(o.to_i64()).ok()?;
+        if o < prev || o > len {
+            return None;
+        }
+        for &b in &values[prev as usize..o as usize] {
+            total += u64::from(single_byte_utf8_len(b, three));
+        }
+        *slot = narrow(total);
+        prev = o;
+    }
+    Some(total)
+}
+
+/// [`single_byte_offsets`] for `i32` offsets (wrapping: the caller checks the total).
+pub fn single_byte_offsets_i32(
+    values: &[u8],
+    offsets: &[i32],
+    three: u128,
+    out: &mut [i32],
+) -> Option<u64> {
+    single_byte_offsets(values, offsets, three, out, |n| n as i32)
+}
+
+/// [`single_byte_offsets`] for `i64` offsets.
+pub fn single_byte_offsets_i64(
+    values: &[u8],
+    offsets: &[i64],
+    three: u128,
+    out: &mut [i64],
+) -> Option<u64> {
+    single_byte_offsets(values, offsets, three, out, |n| n as i64)
 }
 
 /// The reference: [`validate_utf8_offsets_with`] with the scalar UTF-8 validator.

@@ -10,6 +10,7 @@ pub(crate) mod hooks;
 pub(crate) mod latin1;
 pub(crate) mod lengths;
 pub(crate) mod offsets;
+pub(crate) mod single_byte_offsets;
 pub(crate) mod surrogate_pairs;
 pub(crate) mod swap;
 pub(crate) mod swap_utf16;

@@ -57,6 +57,23 @@ macro_rules! operations {
             fn offsets_on_boundaries_i64(offsets: &[i64], values: &[u8]) -> bool => (offsets, values)
                 scalar offsets::on_boundaries_i64,
                 generic $crate::generic::offsets::on_boundaries_i64::<H>;
+            /// The offsets of a string array in a single-byte encoding after its
+            /// conversion to UTF-8 (`i32`): `out[k]` is the UTF-8 length of
+            /// `values[offsets[0]..offsets[k]]`, a byte below 0x80 taking one byte, a high
+            /// byte `b` three if bit `b - 0x80` of `three` is set, else two; wrapped to
+            /// `i32` (the returned total, the last output, tells whether they fit). `None`
+            /// when the offsets are negative, beyond `values` or decreasing, or `out` is
+            /// not as long (`utfast_scalar::offsets::single_byte_offsets`).
+            fn single_byte_offsets_i32(values: &[u8], offsets: &[i32], three: u128, out: &mut [i32])
+                -> Option<u64> => (values, offsets, three, out)
+                scalar offsets::single_byte_offsets_i32,
+                generic $crate::generic::single_byte_offsets::single_byte_offsets_i32::<W>;
+            /// [`single_byte_offsets_i32`](Self::single_byte_offsets_i32) for `i64`
+            /// offsets.
+            fn single_byte_offsets_i64(values: &[u8], offsets: &[i64], three: u128, out: &mut [i64])
+                -> Option<u64> => (values, offsets, three, out)
+                scalar offsets::single_byte_offsets_i64,
+                generic $crate::generic::single_byte_offsets::single_byte_offsets_i64::<W>;
             /// UTF-16 validation of bytes in byte order `e` (`valid_up_to` in bytes).
             fn validate_utf16(src: &[u8], e: Endian) -> Result<(), Utf16Error> => (src, e)
                 scalar utf16::validate_utf16_bytes,

@@ -7,6 +7,7 @@ mod enc_blocks;
 mod every_pair;
 mod more_pairs;
 mod roundtrip;
+mod single_byte_offsets;
 mod tails;
 mod units;
 mod units_bulk;
