@@ -43,6 +43,8 @@
 //!   (`i8x16_swizzle` gives zero for its 0x80 entries) and stored one after the
 //!   other; the garbage lanes after them are scratch bytes that the next store
 //!   overwrites.
+//!   Sixteen bytes without a lead byte (the ASCII stretches between the letters
+//!   of mostly-ASCII text) skip the swizzles: every unit is kept, in order.
 //!
 //! The hook declines (and the generic ASCII loop runs) when the block after the
 //! first has more than two bytes E0..FF: in text of three-byte characters (CJK,
@@ -134,6 +136,11 @@ unsafe fn piece<const UTF32: bool, const BE: bool>(
                 low, high,
             ),
         );
+        if keep & 0xFFFF == 0xFFFF {
+            store_units::<UTF32, BE>(a, dst);
+            store_units::<UTF32, BE>(b, dst.add(8 * unit));
+            return 16 * unit;
+        }
         let (k0, k1) = ((keep & 0xFF) as usize, (keep >> 8 & 0xFF) as usize);
         let u0 = i8x16_swizzle(a, v128_load(COMPRESS16.get_unchecked(k0).as_ptr().cast()));
         let u1 = i8x16_swizzle(b, v128_load(COMPRESS16.get_unchecked(k1).as_ptr().cast()));

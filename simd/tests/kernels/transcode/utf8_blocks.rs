@@ -539,17 +539,12 @@ fn ascii_runs_of_every_length() {
     }
 }
 
-/// Text in a Latin script after an ASCII block: ASCII with two-byte characters
-/// every few bytes and a three-byte character now and then (at most two per 64
-/// bytes), the layout that the wasm kernel's ASCII run goes on through (one- and
+/// Text in a Latin script: ASCII with two-byte characters every few bytes and a
+/// three-byte character now and then (at most two per 64 bytes), the layout that
+/// the wasm kernel's run of one- and two-byte blocks goes on through (one- and
 /// two-byte blocks converted whole, a block with one or two three-byte characters
-/// converted up to the first and that character in scalar code). After every
-/// length of the ASCII start (every phase of the blocks against the characters),
-/// valid and with each byte of the Latin stretch replaced by one that starts,
-/// continues or breaks a sequence, with overlong, surrogate and truncated
-/// three-byte characters inserted at every position, and cut at every byte.
-#[test]
-fn latin_text_after_an_ascii_block() {
+/// converted up to the first and that character in scalar code).
+fn latin_stretch() -> String {
     let words = [
         "la ",
         "ĉevalo ",
@@ -575,6 +570,50 @@ fn latin_text_after_an_ascii_block() {
             latin.push_str(long[k / 8 % long.len()]);
         }
     }
+    latin
+}
+
+/// Checks `base` cut at every `step`-th byte of `from..from + 260`, with each byte
+/// of `from..from + 200` (every `step`-th) replaced by one that starts, continues or
+/// breaks a sequence, and with overlong, surrogate, truncated and four-byte
+/// characters inserted (every `3 * step`-th byte).
+fn check_edits(base: &[u8], from: usize, step: usize) {
+    for cut in (from..(from + 260).min(base.len())).step_by(step) {
+        check_all(&base[..cut], false, &format!("Latin cut at {cut}"));
+    }
+    let span = from..(from + 200).min(base.len());
+    for i in span.clone().step_by(step) {
+        for bad in [
+            0x80u8, 0xBF, 0xC0, 0xC1, 0xC3, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xFF, b'a',
+        ] {
+            let mut b = base.to_vec();
+            b[i] = bad;
+            check_all(&b, false, &format!("{bad:02X} at byte {i}"));
+        }
+    }
+    for i in span.step_by(3 * step) {
+        for bad in [
+            &b"\xE0\x9F\xBF"[..],
+            b"\xED\xA0\x80",
+            b"\xE0\xA0\x80",
+            b"\xED\x9F\xBF",
+            b"\xE2\x80",
+            b"\xC3",
+            b"\xF0\x9F\x98\x80",
+        ] {
+            let mut b = base.to_vec();
+            b.splice(i..i, bad.iter().copied());
+            check_all(&b, false, &format!("{bad:02X?} inserted at {i}"));
+        }
+    }
+}
+
+/// Latin text (`latin_stretch`) after an ASCII block, where the wasm kernel's ASCII
+/// run enters it: after every length of the ASCII start (every phase of the blocks
+/// against the characters), valid and with the edits of `check_edits`.
+#[test]
+fn latin_text_after_an_ascii_block() {
+    let latin = latin_stretch();
     // Every length of the ASCII start; the edits at every fifth byte, from an offset
     // that changes with the start, so that over all starts every byte of the
     // stretch takes them in every phase.
@@ -588,34 +627,34 @@ fn latin_text_after_an_ascii_block() {
             lead % 16 == 0,
             &format!("Latin after {lead} ASCII bytes"),
         );
-        let from = lead + lead % step;
-        for cut in (from..(lead + 260).min(base.len())).step_by(step) {
-            check_all(&base[..cut], false, &format!("Latin cut at {cut}"));
-        }
-        let span = from..(lead + 200).min(base.len());
-        for i in span.clone().step_by(step) {
-            for bad in [
-                0x80u8, 0xBF, 0xC0, 0xC1, 0xC3, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xFF, b'a',
-            ] {
-                let mut b = base.clone();
-                b[i] = bad;
-                check_all(&b, false, &format!("{bad:02X} at byte {i}"));
-            }
-        }
-        for i in span.step_by(3 * step) {
-            for bad in [
-                &b"\xE0\x9F\xBF"[..],
-                b"\xED\xA0\x80",
-                b"\xE0\xA0\x80",
-                b"\xED\x9F\xBF",
-                b"\xE2\x80",
-                b"\xC3",
-                b"\xF0\x9F\x98\x80",
-            ] {
-                let mut b = base.clone();
-                b.splice(i..i, bad.iter().copied());
-                check_all(&b, false, &format!("{bad:02X?} inserted at {i}"));
-            }
+        check_edits(&base, lead + lead % step, step);
+    }
+}
+
+/// Latin text (`latin_stretch`) without an ASCII block before it: at the start of
+/// the input, and after a block of three-byte characters that the wasm kernel's run
+/// does not take (the run then starts at a block that is not ASCII), after every
+/// length of a short ASCII start, valid and with the edits of `check_edits`.
+#[test]
+fn latin_text_without_an_ascii_block() {
+    let latin = latin_stretch();
+    let (leads, step) = if quick() { (9, 9) } else { (3, 7) };
+    for before in ["", "日本語の文字列、日本語の文字列、日本語の文字列。"] {
+        for lead in (0..64).step_by(leads) {
+            let base = [
+                before.into(),
+                "x".repeat(lead),
+                latin.clone(),
+                "tail.".into(),
+            ]
+            .concat()
+            .into_bytes();
+            check_all(
+                &base,
+                lead % 16 == 0,
+                &format!("Latin after {lead} ASCII bytes"),
+            );
+            check_edits(&base, before.len() + lead % step, step);
         }
     }
 }
