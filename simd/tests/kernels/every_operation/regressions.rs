@@ -8,7 +8,7 @@ use utfast_testkit::fuzz as check;
 use utfast_testkit::{hex as unhex, oracle, sampled_pair, MODES};
 
 /// Replays `data` through every check of the validate, transcode (the pairs of
-/// [`sampled_pair`], every mode, several `cut` sizes) and roundtrip targets.
+/// [`sampled_pair`], every mode, the `cut` sizes in turn) and roundtrip targets.
 fn replay(data: &[u8]) {
     check::check_validate(data);
     for from in Encoding::ALL {
@@ -18,11 +18,14 @@ fn replay(data: &[u8]) {
                 continue;
             }
             let valid_for = oracle::make_valid_for(data, from, to);
-            for mode in MODES {
-                for cut in [0, 0x80, 0xFF] {
-                    check::check_transcode(data, from, to, mode, cut);
-                    check::check_transcode(&valid_for, from, to, mode, cut);
-                }
+            for (i, mode) in MODES.into_iter().enumerate() {
+                // `cut` only picks one of the `dst` sizes a check tries (besides the
+                // worst case, the exact size and one less), so one value per pair and
+                // mode, in turn, reaches the three: all three for every pair tripled
+                // the suite's time, under ASan, QEMU and Node too.
+                let cut = [0, 0x80, 0xFF][(from as usize + to as usize + i) % 3];
+                check::check_transcode(data, from, to, mode, cut);
+                check::check_transcode(&valid_for, from, to, mode, cut);
             }
         }
         check::check_lengths_valid(&valid, from);
