@@ -82,9 +82,9 @@ pub fn misaligned(src: &[u8], off: usize) -> (Vec<u8>, usize) {
     (v, off)
 }
 
-/// A copy of `src` in an allocation of exactly `src.len()` bytes, so that its last byte
-/// is the last byte of the allocation (AddressSanitizer catches any read past it).
-pub fn exact_vec(src: &[u8]) -> Vec<u8> {
+/// A copy of `src` in an allocation of exactly `src.len()` elements, so that its last
+/// element ends the allocation (AddressSanitizer catches any read past it).
+pub fn exact_vec<T: Copy>(src: &[T]) -> Vec<T> {
     let mut v = Vec::with_capacity(src.len());
     v.extend_from_slice(src);
     assert_eq!(v.capacity(), v.len(), "allocation is not exact");

@@ -72,21 +72,9 @@ pub fn code_page_chars(e: Encoding) -> Option<&'static CodePageChars> {
 pub fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) -> bool {
     match to {
         Encoding::Utf8 => push_utf8(c, out),
-        Encoding::Utf16Le | Encoding::Utf16Be => {
-            let mut u = [0u16; 2];
-            for &unit in c.encode_utf16(&mut u).iter() {
-                out.extend_from_slice(&to.endian().unwrap().write_u16(unit));
-            }
-        }
-        Encoding::Utf32Le | Encoding::Utf32Be => {
-            out.extend_from_slice(&to.endian().unwrap().write_u32(c as u32));
-        }
-        Encoding::Latin1 => {
-            if (c as u32) > 0xFF {
-                return false;
-            }
-            out.push(c as u32 as u8);
-        }
+        Encoding::Utf16Le | Encoding::Utf16Be => push_utf16(c, to.endian().unwrap(), out),
+        Encoding::Utf32Le | Encoding::Utf32Be => push_utf32(c, to.endian().unwrap(), out),
+        Encoding::Latin1 => return push_latin1(c, out),
         // WTF-8, CESU-8, MUTF-8: a char is written as in UTF-8, except U+0000 in
         // MUTF-8 (C0 80) and supplementary characters in CESU-8/MUTF-8 (each UTF-16
         // unit as a three-byte sequence).
@@ -103,11 +91,7 @@ pub fn encode_char(c: char, to: Encoding, out: &mut Vec<u8>) -> bool {
         }
         // Code pages
         _ if utfast_scalar::CodePage::of(to).is_some() => {
-            let back = &code_page_chars(to).expect("a code page").1;
-            match back.binary_search_by_key(&c, |&(ch, _)| ch) {
-                Ok(i) => out.push(back[i].1),
-                Err(_) => return false,
-            }
+            return push_code_page(c, &code_page_chars(to).expect("a code page").1, out);
         }
         // `Encoding` is `#[non_exhaustive]`.
         _ => panic!("the test kit cannot encode {to}"),
@@ -123,6 +107,55 @@ fn push_utf8(c: char, out: &mut Vec<u8>) {
     let mut b = [0u8; 4];
     for &x in c.encode_utf8(&mut b).as_bytes() {
         out.push(x);
+    }
+}
+
+/// Appends the UTF-16 units of `c` in byte order `e`.
+#[inline]
+fn push_utf16(c: char, e: Endian, out: &mut Vec<u8>) {
+    let mut u = [0u16; 2];
+    for &unit in c.encode_utf16(&mut u).iter() {
+        let [a, b] = if e == Endian::Little {
+            unit.to_le_bytes()
+        } else {
+            unit.to_be_bytes()
+        };
+        out.push(a);
+        out.push(b);
+    }
+}
+
+/// Appends `c` as one UTF-32 unit in byte order `e`.
+#[inline]
+fn push_utf32(c: char, e: Endian, out: &mut Vec<u8>) {
+    let v = c as u32;
+    out.extend_from_slice(&if e == Endian::Little {
+        v.to_le_bytes()
+    } else {
+        v.to_be_bytes()
+    });
+}
+
+/// Appends `c` as Latin-1; `false` (nothing appended) above U+00FF.
+#[inline]
+fn push_latin1(c: char, out: &mut Vec<u8>) -> bool {
+    let ok = (c as u32) <= 0xFF;
+    if ok {
+        out.push(c as u32 as u8);
+    }
+    ok
+}
+
+/// Appends the byte of `c` in a code page's reverse map `back` (sorted by character,
+/// see [`CodePageChars`]); `false` (nothing appended) if the page lacks `c`.
+#[inline]
+fn push_code_page(c: char, back: &[(char, u8)], out: &mut Vec<u8>) -> bool {
+    match back.binary_search_by_key(&c, |&(ch, _)| ch) {
+        Ok(i) => {
+            out.push(back[i].1);
+            true
+        }
+        Err(_) => false,
     }
 }
 
@@ -479,15 +512,6 @@ pub fn model_items(items: &[Item], to: Encoding, mode: Mode, dst_len: usize) -> 
     // once: the model runs for every case of the suites, on every character of texts
     // of up to 100 KB, and `encode_char`'s dispatch per character cost more than the
     // kernels under test. WTF-8, CESU-8, MUTF-8 through `encode_char`.
-    fn push16(u: u16, e: Endian, out: &mut Vec<u8>) {
-        let [a, b] = if e == Endian::Little {
-            u.to_le_bytes()
-        } else {
-            u.to_be_bytes()
-        };
-        out.push(a);
-        out.push(b);
-    }
     match to {
         Encoding::Utf8 => model_with(items, to, mode, dst_len, |c, out| {
             push_utf8(c, out);
@@ -496,41 +520,22 @@ pub fn model_items(items: &[Item], to: Encoding, mode: Mode, dst_len: usize) -> 
         Encoding::Utf16Le | Encoding::Utf16Be => {
             let e = to.endian().expect("a UTF-16 form");
             model_with(items, to, mode, dst_len, |c, out| {
-                let mut u = [0u16; 2];
-                for &unit in c.encode_utf16(&mut u).iter() {
-                    push16(unit, e, out);
-                }
+                push_utf16(c, e, out);
                 true
             })
         }
         Encoding::Utf32Le | Encoding::Utf32Be => {
             let e = to.endian().expect("a UTF-32 form");
             model_with(items, to, mode, dst_len, |c, out| {
-                let v = c as u32;
-                let b = if e == Endian::Little {
-                    v.to_le_bytes()
-                } else {
-                    v.to_be_bytes()
-                };
-                out.extend_from_slice(&b);
+                push_utf32(c, e, out);
                 true
             })
         }
-        Encoding::Latin1 => model_with(items, to, mode, dst_len, |c, out| {
-            let ok = (c as u32) <= 0xFF;
-            if ok {
-                out.push(c as u32 as u8);
-            }
-            ok
-        }),
+        Encoding::Latin1 => model_with(items, to, mode, dst_len, push_latin1),
         _ if utfast_scalar::CodePage::of(to).is_some() => {
             let back = &code_page_chars(to).expect("a code page").1;
             model_with(items, to, mode, dst_len, |c, out| {
-                match back.binary_search_by_key(&c, |&(ch, _)| ch) {
-                    Ok(i) => out.push(back[i].1),
-                    Err(_) => return false,
-                }
-                true
+                push_code_page(c, back, out)
             })
         }
         _ => model_with(items, to, mode, dst_len, |c, out| encode_char(c, to, out)),

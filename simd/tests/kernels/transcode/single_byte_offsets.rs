@@ -112,10 +112,8 @@ fn check(page: &Page, values: &[u8], offsets: &[i64], what: &dyn Fn() -> String)
         }
     }
     let v = exact_vec(values);
-    let mut e32 = Vec::with_capacity(o32.len());
-    e32.extend_from_slice(&o32);
-    let mut e64 = Vec::with_capacity(offsets.len());
-    e64.extend_from_slice(offsets);
+    let e32 = exact_vec(&o32);
+    let e64 = exact_vec(offsets);
     for &k in kernels() {
         let k: &Kernel = k;
         let mut g64 = vec![-7i64; offsets.len()];

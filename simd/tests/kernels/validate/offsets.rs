@@ -64,10 +64,8 @@ fn check(values: &[u8], offsets: &[i64], what: &dyn Fn() -> String) {
     assert_eq!(w64, rule, "scalar against the rule {}", what());
     // Each at the end of its own exact allocation.
     let v = exact_vec(values);
-    let mut e32 = Vec::with_capacity(o32.len());
-    e32.extend_from_slice(&o32);
-    let mut e64 = Vec::with_capacity(offsets.len());
-    e64.extend_from_slice(offsets);
+    let e32 = exact_vec(&o32);
+    let e64 = exact_vec(offsets);
     for &k in kernels() {
         let k: &Kernel = k;
         assert_eq!(
