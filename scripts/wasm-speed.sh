@@ -8,6 +8,8 @@
 #
 #   scripts/wasm-speed.sh [TEXT]   # TEXT: only the texts whose names contain it (a
 #                                  # trial: the report is left alone)
+#   UTFAST_BENCH_OPS=UTF-32 scripts/wasm-speed.sh Mars   # only the tables whose titles
+#                                  # contain a part of that comma-separated list (a trial)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +20,7 @@ wasm_prepare wasm-speed.sh
 module="$CARGO_TARGET_DIR/wasm32-wasip1/release/wasm-speed.wasm"
 
 out=docs/wasm-speed.md
-[ $# -gt 0 ] && out="$CARGO_TARGET_DIR/wasm-speed.md"
+[ $# -gt 0 ] || [ -n "${UTFAST_BENCH_OPS:-}" ] && out="$CARGO_TARGET_DIR/wasm-speed.md"
 tables=$(mktemp)
 trap 'rm -f "$tables"' EXIT
 UTFAST_BENCH_TEXTS="${1:-}" node --no-warnings --no-liftoff scripts/wasm/wasi-run.mjs "$module" | tee "$tables"

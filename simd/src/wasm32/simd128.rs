@@ -44,13 +44,17 @@ impl crate::generic::utf8_decode::DecodeHooks<core::arch::wasm32::v128> for Wasm
         }
         // SAFETY: the hooks run only in the wasm kernel (the caller's promise); 128
         // readable bytes, checked above.
-        if unsafe { utf8_decode::long_chars_next(src) } {
-            return None;
-        }
+        let three = unsafe { utf8_decode::long_chars_next(src) };
         // SAFETY: the hooks run only in the wasm kernel (the caller's promise);
         // `src` starts with 64 ASCII bytes (the loop's promise) and `dst` has room
         // for their output and `SPARE` bytes, checked above.
-        Some(unsafe { utf8_decode::run::<UTF32, BE>(src, dst) })
+        Some(unsafe {
+            if three {
+                utf8_decode::ascii_blocks::<UTF32, BE>(src, dst)
+            } else {
+                utf8_decode::run::<UTF32, BE>(src, dst)
+            }
+        })
     }
 }
 impl crate::generic::hooks::SwapHooks for Wasm {}

@@ -90,6 +90,46 @@ unsafe fn store_units<const UTF32: bool, const BE: bool>(u: v128, dst: *mut u8) 
     }
 }
 
+/// Stores the 16 ASCII bytes `v` at `dst` as 16 units in the byte order `BE`, 32-bit
+/// for `UTF32`. UTF-32 takes each output register straight from the bytes by a
+/// swizzle with a constant control (indices of 16 and above give zero): one
+/// instruction per register, where widening through 16-bit units takes two rounds
+/// of extensions.
+///
+/// # Safety
+/// simd128; 32 (UTF-32: 64) writable bytes at `dst`.
+#[inline(always)]
+unsafe fn store_ascii<const UTF32: bool, const BE: bool>(v: v128, dst: *mut u8) {
+    // SAFETY: the caller's promises.
+    unsafe {
+        if UTF32 {
+            let z = 0xFF;
+            let (r0, r1, r2, r3) = if BE {
+                (
+                    u8x16(z, z, z, 0, z, z, z, 1, z, z, z, 2, z, z, z, 3),
+                    u8x16(z, z, z, 4, z, z, z, 5, z, z, z, 6, z, z, z, 7),
+                    u8x16(z, z, z, 8, z, z, z, 9, z, z, z, 10, z, z, z, 11),
+                    u8x16(z, z, z, 12, z, z, z, 13, z, z, z, 14, z, z, z, 15),
+                )
+            } else {
+                (
+                    u8x16(0, z, z, z, 1, z, z, z, 2, z, z, z, 3, z, z, z),
+                    u8x16(4, z, z, z, 5, z, z, z, 6, z, z, z, 7, z, z, z),
+                    u8x16(8, z, z, z, 9, z, z, z, 10, z, z, z, 11, z, z, z),
+                    u8x16(12, z, z, z, 13, z, z, z, 14, z, z, z, 15, z, z, z),
+                )
+            };
+            v128_store(dst.cast(), i8x16_swizzle(v, r0));
+            v128_store(dst.add(16).cast(), i8x16_swizzle(v, r1));
+            v128_store(dst.add(32).cast(), i8x16_swizzle(v, r2));
+            v128_store(dst.add(48).cast(), i8x16_swizzle(v, r3));
+        } else {
+            store_units::<UTF32, BE>(u16x8_extend_low_u8x16(v), dst);
+            store_units::<UTF32, BE>(u16x8_extend_high_u8x16(v), dst.add(16));
+        }
+    }
+}
+
 /// The bytes of each 32-bit lane reversed (big-endian UTF-32).
 #[inline(always)]
 fn swap_bytes32(x: v128) -> v128 {
@@ -278,6 +318,48 @@ pub(super) unsafe fn long_chars_next(src: &[u8]) -> bool {
     }
 }
 
+/// The `ascii_run` hook where the block after the first has more than two bytes
+/// E0..FF (see [`long_chars_next`]): converts the ASCII blocks at the start of `src`
+/// into `dst`, 64 bytes per step, and stops at the first block that is not ASCII
+/// (the loop's block steps take it); returns `(consumed, written)`. Every store is
+/// output.
+///
+/// # Safety
+/// simd128; `src` starts with 64 ASCII bytes, and `dst` has room for their output.
+#[inline(always)]
+pub(super) unsafe fn ascii_blocks<const UTF32: bool, const BE: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let unit = if UTF32 { 4 } else { 2 };
+    let (n, m) = (src.len(), dst.len());
+    debug_assert!(n >= 64 && m >= 64 * unit);
+    let (mut pos, mut out) = (0usize, 0usize);
+    // Each step reads 64 bytes at `pos` and stores `64 * unit` bytes at `out`.
+    while pos + 64 <= n && out + 64 * unit <= m {
+        // SAFETY: 64 readable bytes at `pos` and `64 * unit` writable at `out`,
+        // checked above; simd128 is the caller's promise.
+        unsafe {
+            let s = src.as_ptr().add(pos);
+            let d = dst.as_mut_ptr().add(out);
+            let v0 = v128_load(s.cast());
+            let v1 = v128_load(s.add(16).cast());
+            let v2 = v128_load(s.add(32).cast());
+            let v3 = v128_load(s.add(48).cast());
+            if u8x16_bitmask(v128_or(v128_or(v0, v1), v128_or(v2, v3))) != 0 {
+                break;
+            }
+            store_ascii::<UTF32, BE>(v0, d);
+            store_ascii::<UTF32, BE>(v1, d.add(16 * unit));
+            store_ascii::<UTF32, BE>(v2, d.add(32 * unit));
+            store_ascii::<UTF32, BE>(v3, d.add(48 * unit));
+        }
+        pos += 64;
+        out += 64 * unit;
+    }
+    (pos, out)
+}
+
 /// The `ascii_run` hook: converts the ASCII block at the start of `src` and the
 /// blocks of ASCII and of one- and two-byte characters after it into `dst`, 64
 /// bytes per step (see the module documentation); returns `(consumed, written)`.
@@ -310,12 +392,10 @@ pub(super) unsafe fn run<const UTF32: bool, const BE: bool>(
             let v3 = v128_load(s.add(48).cast());
             let any = v128_or(v128_or(v0, v1), v128_or(v2, v3));
             if u8x16_bitmask(any) == 0 {
-                let mut at = d;
-                for x in [v0, v1, v2, v3] {
-                    store_units::<UTF32, BE>(u16x8_extend_low_u8x16(x), at);
-                    store_units::<UTF32, BE>(u16x8_extend_high_u8x16(x), at.add(8 * unit));
-                    at = at.add(16 * unit);
-                }
+                store_ascii::<UTF32, BE>(v0, d);
+                store_ascii::<UTF32, BE>(v1, d.add(16 * unit));
+                store_ascii::<UTF32, BE>(v2, d.add(32 * unit));
+                store_ascii::<UTF32, BE>(v3, d.add(48 * unit));
                 pos += 64;
                 out += 64 * unit;
                 continue;
