@@ -56,6 +56,19 @@ impl crate::generic::utf8_decode::DecodeHooks<core::arch::wasm32::v128> for Wasm
             }
         })
     }
+    #[inline(always)]
+    unsafe fn checked_block<const UTF32: bool, const BE: bool>(
+        src: *const u8,
+        block: &[core::arch::wasm32::v128; 4],
+        cont: u64,
+        _mode: utfast_scalar::Mode,
+        dst: *mut u8,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the hooks run only in the wasm kernel, and the loop guarantees 65
+        // readable bytes at `src` (the block, at a character boundary) and the
+        // stores of its own whole-block step at `dst` (the caller's promises).
+        unsafe { utf8_decode::checked_block::<UTF32, BE>(src, *block, cont, dst) }
+    }
 }
 impl crate::generic::hooks::SwapHooks for Wasm {}
 impl crate::generic::offsets::OffsetsHooks for Wasm {}

@@ -57,8 +57,9 @@
 //! (a call clobbers every vector register), which slowed text of three-byte
 //! characters that never took it.
 
+use crate::generic::utf8_block::block_1_to_3;
 use crate::generic::utf8_decode::SPARE;
-use crate::tables::utf8_to_utf16::COMPRESS16;
+use crate::tables::utf8_to_utf16::{COMPRESS16, THREE_BYTE_CONT};
 use core::arch::wasm32::*;
 
 /// Stores the units `u` (eight 16-bit units, little-endian) at `dst` in the byte order
@@ -442,4 +443,95 @@ pub(super) unsafe fn run<const UTF32: bool, const BE: bool>(
         }
     }
     (pos, out)
+}
+
+/// The `checked_block` hook: converts a block of one- to three-byte characters
+/// (text of three-byte scripts mixed with ASCII, as in markup, numbers and names;
+/// the odd block of Latin text with several dashes or quotation marks) after
+/// checking it with masks instead of the validator, whose table look-ups cost a
+/// swizzle and its index fix-up each under V8. Returns `None` (nothing written) for
+/// a block of twenty three-byte characters (the loop's fixed-layout path is faster),
+/// a block with a byte F0..FF, and any block it cannot prove valid: the validator
+/// then decides. The block `[v0, v1, v2, v3]` at `s` starts at a character boundary;
+/// `cont` is its continuation mask.
+///
+/// The block is valid up to its last byte exactly when
+///
+/// - every byte with the high bit set is a continuation byte or a lead byte C2..EF
+///   (C0, C1 are neither: as signed bytes, the leads are the bytes above 0xC1 with
+///   the high bit set, once F0..FF are ruled out);
+/// - the continuation bytes are exactly the byte after each lead and the second
+///   byte after each three-byte lead E0..EF (the bits shifted past byte 63 belong to
+///   characters that cross into the next block, which the conversion does not
+///   consume);
+/// - no E0 is followed by 80..9F (an overlong form) and no ED by A0..BF (a
+///   surrogate): bit 5 of the byte after the lead tells the two halves apart. The
+///   byte after a lead at byte 63 is byte 64 (readable: the loop's 65 bytes).
+///
+/// The conversion is the loop's own whole-block step (`generic::utf8_block`).
+///
+/// # Safety
+/// simd128; 65 readable bytes at `s`, whose first 64 are `v0..v3`, at a character
+/// boundary; `block_write(unit)` writable bytes at `d` (the loop's bound).
+#[inline(always)]
+pub(super) unsafe fn checked_block<const UTF32: bool, const BE: bool>(
+    s: *const u8,
+    [v0, v1, v2, v3]: [v128; 4],
+    cont: u64,
+    d: *mut u8,
+) -> Option<(usize, usize)> {
+    if cont & ((1 << 61) - 1) == THREE_BYTE_CONT {
+        return None;
+    }
+    let max = u8x16_max(u8x16_max(v0, v1), u8x16_max(v2, v3));
+    if v128_any_true(u8x16_sub_sat(max, u8x16_splat(0xEF))) {
+        return None;
+    }
+    let mask = |a: v128, b: v128, c: v128, d: v128| {
+        u64::from(u8x16_bitmask(a))
+            | u64::from(u8x16_bitmask(b)) << 16
+            | u64::from(u8x16_bitmask(c)) << 32
+            | u64::from(u8x16_bitmask(d)) << 48
+    };
+    let (c1, df) = (i8x16_splat(0xC1u8 as i8), i8x16_splat(0xDFu8 as i8));
+    let high = mask(v0, v1, v2, v3);
+    let leads = high
+        & mask(
+            i8x16_gt(v0, c1),
+            i8x16_gt(v1, c1),
+            i8x16_gt(v2, c1),
+            i8x16_gt(v3, c1),
+        );
+    let three = high
+        & mask(
+            i8x16_gt(v0, df),
+            i8x16_gt(v1, df),
+            i8x16_gt(v2, df),
+            i8x16_gt(v3, df),
+        );
+    if high != cont | leads || cont != leads << 1 | three << 2 {
+        return None;
+    }
+    if three != 0 {
+        // SAFETY: the loads read `s + 1..s + 65` (the caller's promise).
+        let bad = unsafe {
+            let (e0, ed, bit5) = (u8x16_splat(0xE0), u8x16_splat(0xED), u8x16_splat(0x20));
+            let zero = u8x16_splat(0);
+            let bad = |v: v128, k: usize| {
+                let next = v128_load(s.add(16 * k + 1).cast());
+                let low_half = i8x16_eq(v128_and(next, bit5), zero);
+                v128_bitselect(i8x16_eq(v, e0), i8x16_eq(v, ed), low_half)
+            };
+            v128_or(
+                v128_or(bad(v0, 0), bad(v1, 1)),
+                v128_or(bad(v2, 2), bad(v3, 3)),
+            )
+        };
+        if v128_any_true(bad) {
+            return None;
+        }
+    }
+    // SAFETY: the block is valid up to its last character boundary (checked above)
+    // and has no byte F0..FF; the reads and stores are the caller's promises.
+    unsafe { block_1_to_3::<v128, UTF32, BE>(s, d, cont) }
 }
