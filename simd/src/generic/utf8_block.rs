@@ -172,7 +172,7 @@ unsafe fn convert<V: VectorExt, const UTF32: bool, const BE: bool, const THREE: 
 /// character boundary (or the mode is `Mode::Valid`); `block_write(unit)` writable
 /// bytes at `d`.
 #[inline(always)]
-pub(crate) unsafe fn block_1_to_3<V: VectorExt, const UTF32: bool, const BE: bool>(
+pub(super) unsafe fn block_1_to_3<V: VectorExt, const UTF32: bool, const BE: bool>(
     s: *const u8,
     d: *mut u8,
     cont: u64,

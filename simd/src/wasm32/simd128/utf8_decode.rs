@@ -57,7 +57,6 @@
 //! (a call clobbers every vector register), which slowed text of three-byte
 //! characters that never took it.
 
-use crate::generic::utf8_block::block_1_to_3;
 use crate::generic::utf8_decode::SPARE;
 use crate::tables::utf8_to_utf16::{COMPRESS16, THREE_BYTE_CONT};
 use core::arch::wasm32::*;
@@ -138,15 +137,15 @@ fn swap_bytes32(x: v128) -> v128 {
 }
 
 /// Converts 16 bytes of a block of one- and two-byte characters (see the module
-/// documentation): `v` the bytes, `prev` the 16 bytes before them (`v`'s first byte
-/// may end a character that starts there), `cont` its continuation bytes as a vector
-/// (0xFF per byte), `keep` the bytes that end a character (bit `i` for byte `i`);
-/// returns the bytes written.
+/// documentation), or with `THREE` of one- to three-byte characters: `v` the bytes,
+/// `prev` the 16 bytes before them (`v`'s first bytes may end a character that
+/// starts there), `cont` its continuation bytes as a vector (0xFF per byte), `keep`
+/// the bytes that end a character (bit `i` for byte `i`); returns the bytes written.
 ///
 /// # Safety
 /// simd128; `16 * unit` writable bytes at `dst` (`unit` = 2, or 4 for UTF-32).
 #[inline(always)]
-unsafe fn piece<const UTF32: bool, const BE: bool>(
+unsafe fn piece<const UTF32: bool, const BE: bool, const THREE: bool>(
     v: v128,
     prev: v128,
     cont: v128,
@@ -163,14 +162,28 @@ unsafe fn piece<const UTF32: bool, const BE: bool>(
         );
         // Low unit bytes: the payload of an ASCII or continuation byte (bit 6 of a
         // continuation byte is clear), and after a lead byte its two low bits on
-        // top. High unit bytes: the lead's three bits above those. The shifts are
-        // per 16-bit lane: the bits carried over from the neighbouring byte are
-        // masked off.
+        // top. High unit bytes: the lead's three bits above those, or, after the
+        // middle byte of a three-byte character, its four bits above those and the
+        // lead's four on top (the generic whole-block step's planes,
+        // `generic/utf8_block.rs`). The shifts are per 16-bit lane: the bits
+        // carried over from the neighbouring byte are masked off.
         let low = v128_or(
             v128_and(v, u8x16_splat(0x7F)),
             v128_and(v128_and(i16x8_shl(p, 6), u8x16_splat(0xC0)), cont),
         );
-        let high = v128_and(v128_and(u16x8_shr(p, 2), u8x16_splat(0x07)), cont);
+        let high = if THREE {
+            let pp = i8x16_shuffle::<14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29>(
+                prev, v,
+            );
+            let p_cont = i8x16_lt(p, i8x16_splat(0xC0u8 as i8));
+            let lead = v128_and(v128_and(i16x8_shl(pp, 4), u8x16_splat(0xF0)), p_cont);
+            v128_and(
+                v128_or(v128_and(u16x8_shr(p, 2), u8x16_splat(0x0F)), lead),
+                cont,
+            )
+        } else {
+            v128_and(v128_and(u16x8_shr(p, 2), u8x16_splat(0x07)), cont)
+        };
         let (a, b) = (
             i8x16_shuffle::<0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23>(low, high),
             i8x16_shuffle::<8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31>(
@@ -247,10 +260,10 @@ unsafe fn two_byte_block<const UTF32: bool, const BE: bool>(
     // from where the units of the bytes before them end.
     unsafe {
         let zero = u8x16_splat(0);
-        let mut w = piece::<UTF32, BE>(v0, zero, t0, keep, d);
-        w += piece::<UTF32, BE>(v1, v0, t1, keep >> 16, d.add(w));
-        w += piece::<UTF32, BE>(v2, v1, t2, keep >> 32, d.add(w));
-        w += piece::<UTF32, BE>(v3, v2, t3, keep >> 48, d.add(w));
+        let mut w = piece::<UTF32, BE, false>(v0, zero, t0, keep, d);
+        w += piece::<UTF32, BE, false>(v1, v0, t1, keep >> 16, d.add(w));
+        w += piece::<UTF32, BE, false>(v2, v1, t2, keep >> 32, d.add(w));
+        w += piece::<UTF32, BE, false>(v3, v2, t3, keep >> 48, d.add(w));
         let consumed = if long == 0 {
             64 - (leads >> 63) as usize
         } else {
@@ -531,7 +544,28 @@ pub(super) unsafe fn checked_block<const UTF32: bool, const BE: bool>(
             return None;
         }
     }
-    // SAFETY: the block is valid up to its last character boundary (checked above)
-    // and has no byte F0..FF; the reads and stores are the caller's promises.
-    unsafe { block_1_to_3::<v128, UTF32, BE>(s, d, cont) }
+    // Bit i: byte i ends a character, for bytes 0..=62 (whether byte 63 does
+    // depends on byte 64). Never 0 in a valid block of such characters.
+    let ends = !(cont >> 1) & (u64::MAX >> 1);
+    if ends == 0 {
+        return None;
+    }
+    let c0 = i8x16_splat(0xC0u8 as i8);
+    let (t0, t1, t2, t3) = (
+        i8x16_lt(v0, c0),
+        i8x16_lt(v1, c0),
+        i8x16_lt(v2, c0),
+        i8x16_lt(v3, c0),
+    );
+    // SAFETY: each 16 bytes store at most `16 * unit` bytes from where the units of
+    // the bytes before them end (at most 48 units for the last): within the
+    // `block_write(unit)` bytes of the caller's promise.
+    unsafe {
+        let zero = u8x16_splat(0);
+        let mut w = piece::<UTF32, BE, true>(v0, zero, t0, ends, d);
+        w += piece::<UTF32, BE, true>(v1, v0, t1, ends >> 16, d.add(w));
+        w += piece::<UTF32, BE, true>(v2, v1, t2, ends >> 32, d.add(w));
+        w += piece::<UTF32, BE, true>(v3, v2, t3, ends >> 48, d.add(w));
+        Some((64 - ends.leading_zeros() as usize, w))
+    }
 }
