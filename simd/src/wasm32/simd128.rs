@@ -7,9 +7,11 @@
 //! always available); without it, wasm builds have the scalar kernel alone.
 //!
 //! [`Wasm`] is the kernel's hooks type: the generic code everywhere, except
-//! `i32.popcnt` in the UTF-8 encoder and the ASCII run of UTF-8 decoding
-//! (`utf8_decode.rs`), which goes on through blocks of one- and two-byte
-//! characters in a loop of its own (text in Latin scripts). simd128's own one-instruction forms (the dense
+//! `i32.popcnt` in the UTF-8 encoder and two hooks of UTF-8 decoding
+//! (`utf8_decode.rs`): the ASCII run, which goes on through blocks of one- and
+//! two-byte characters in a loop of its own (text in Latin scripts), and the check
+//! and conversion of blocks of one- to three-byte characters without the validator
+//! (three-byte scripts mixed with ASCII). simd128's own one-instruction forms (the dense
 //! `u8x16_bitmask`, saturating narrowing, the zeroing `i8x16_swizzle`) are in its
 //! `Vector`/`VectorExt` impls (`vector/wasm32.rs`, `vector_ext/wasm32.rs`).
 

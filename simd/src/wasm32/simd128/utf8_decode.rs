@@ -1,7 +1,9 @@
-//! The wasm kernel's hook in the generic UTF-8 -> UTF-16/UTF-32 loop
+//! The wasm kernel's hooks in the generic UTF-8 -> UTF-16/UTF-32 loop
 //! (`crate::generic::utf8_decode`; `DecodeHooks` for `Wasm` in `super`): the ASCII
 //! run, which goes on through blocks of one- and two-byte characters (Latin, Greek,
-//! Cyrillic, Hebrew, Arabic text).
+//! Cyrillic, Hebrew, Arabic text), and the check and conversion of blocks of one- to
+//! three-byte characters ([`checked_block`]: CJK, Thai, Indic scripts mixed with
+//! ASCII).
 //!
 //! # Why
 //!
@@ -46,9 +48,26 @@
 //!   Sixteen bytes without a lead byte (the ASCII stretches between the letters
 //!   of mostly-ASCII text) skip the swizzles: every unit is kept, in order.
 //!
-//! The hook declines (and the generic ASCII loop runs) when the block after the
-//! first has more than two bytes E0..FF: in text of three-byte characters (CJK,
-//! Indic scripts) the run would end there at once.
+//! When the block after the first has more than two bytes E0..FF (text of
+//! three-byte characters: CJK, Indic scripts), where the run would end at once, the
+//! hook converts the ASCII blocks alone ([`ascii_blocks`]) and leaves the next block
+//! to the loop, whose `checked_block` hook takes it.
+//!
+//! ASCII blocks are widened to UTF-32 by swizzles with constant controls, one per
+//! output register (V8 turns them into a byte alignment and a widening move),
+//! rather than through 16-bit units (two rounds of extensions).
+//!
+//! # Blocks of one- to three-byte characters
+//!
+//! [`checked_block`] takes a block that the loop would otherwise give to the
+//! validator and then to its whole-block step: it checks the block with masks (the
+//! run's tests, with three-byte leads and their second byte added), and converts it
+//! with the run's 16-byte step, whose high unit bytes then take the lead's four
+//! bits from two bytes back. Both replace code that is slow under V8: the
+//! validator's table look-ups are swizzles with a computed index, which V8 follows
+//! with a fix-up of the index (the zeroing of indices from 16), and LLVM compiles
+//! the generic whole-block step's loop over its four pieces for wasm as a loop over
+//! an array in linear memory, with a stack check of V8 per piece.
 //!
 //! The three-byte characters are decoded in scalar code rather than by a vector
 //! path of the run: the vector path's constants took registers from the one- and
@@ -481,11 +500,13 @@ pub(super) unsafe fn run<const UTF32: bool, const BE: bool>(
 ///   surrogate): bit 5 of the byte after the lead tells the two halves apart. The
 ///   byte after a lead at byte 63 is byte 64 (readable: the loop's 65 bytes).
 ///
-/// The conversion is the loop's own whole-block step (`generic::utf8_block`).
+/// The conversion is the run's 16-byte step with three-byte characters ([`piece`]),
+/// for the characters that end at bytes 0..=62.
 ///
 /// # Safety
 /// simd128; 65 readable bytes at `s`, whose first 64 are `v0..v3`, at a character
-/// boundary; `block_write(unit)` writable bytes at `d` (the loop's bound).
+/// boundary; `64 * unit` writable bytes at `d` (`unit` = 2, or 4 for UTF-32; the
+/// loop guarantees more).
 #[inline(always)]
 pub(super) unsafe fn checked_block<const UTF32: bool, const BE: bool>(
     s: *const u8,
@@ -559,7 +580,7 @@ pub(super) unsafe fn checked_block<const UTF32: bool, const BE: bool>(
     );
     // SAFETY: each 16 bytes store at most `16 * unit` bytes from where the units of
     // the bytes before them end (at most 48 units for the last): within the
-    // `block_write(unit)` bytes of the caller's promise.
+    // `64 * unit` bytes of the caller's promise.
     unsafe {
         let zero = u8x16_splat(0);
         let mut w = piece::<UTF32, BE, true>(v0, zero, t0, ends, d);
