@@ -8,7 +8,8 @@
 //!
 //! Prints Markdown tables in GB/s (input bytes per second), one per operation, with
 //! the ratios the report states, then a line `min/max <ratio> <min> <max>` per ratio.
-//! An argument keeps only the texts whose names contain it.
+//! An argument keeps only the texts whose names contain it; `UTFAST_BENCH_OPS` (a
+//! comma-separated list of parts of table titles, such as `UTF-32`) only those tables.
 
 use std::hint::black_box;
 use utfast_scalar::{Encoding, Mode};
@@ -18,14 +19,12 @@ use utfast_simd::Kernel;
 #[path = "../../../benches/lib.rs"]
 mod loader;
 
-/// The texts: the lipsum files, then the UTF-8 "Mars" articles (not the Latin-1
-/// only copies, nor `Latin1` or `twitter.json`, which are not what the report is about).
+/// The texts: the lipsum files, the UTF-8 "Mars" articles and `twitter.json` (not the
+/// Latin-1 only copies, nor `Latin1`, which are not what the report is about).
 /// Loaded once, for the whole run (the timed closures keep them).
 fn texts() -> Vec<(String, &'static str)> {
     let mut out = loader::bench_texts();
-    out.retain(|(name, _)| {
-        name != "twitter.json" && name != "Latin1" && !loader::latin1_only(name)
-    });
+    out.retain(|(name, _)| name != "Latin1" && !loader::latin1_only(name));
     out.into_iter()
         .map(|(name, s)| (name, &*s.leak()))
         .collect()
@@ -49,6 +48,10 @@ fn table(
     ratios: &[(&str, usize, usize)],
     mut run: impl FnMut(&'static str) -> (usize, Vec<Box<dyn FnMut()>>),
 ) {
+    let ops = std::env::var("UTFAST_BENCH_OPS").unwrap_or_default();
+    if !ops.is_empty() && !ops.split(',').any(|op| title.contains(op)) {
+        return;
+    }
     println!("\n### {title} (GB/s of input)\n");
     let mut head: Vec<String> = vec!["text".into()];
     head.extend(cols.iter().map(|c| c.to_string()));

@@ -61,7 +61,8 @@
 //! has no `run`, neon an `ascii_run` and a `valid_block` for blocks of one- to
 //! three-byte characters, `aarch64/neon/utf8_decode.rs`, and
 //! wasm an `ascii_run` that goes on through blocks of one- and two-byte
-//! characters, `wasm32/simd128/utf8_decode.rs`),
+//! characters and a `checked_block` for blocks of one- to three-byte characters,
+//! `wasm32/simd128/utf8_decode.rs`),
 //! which leaves the blocks to [`super::utf8_block`] and the windows; the avx2 kernel
 //! hooks in its whole-block conversions (`x86_64/avx2/`) instead. The tail
 //! (less than a block, or too little room for a block's output) is widened 16 ASCII

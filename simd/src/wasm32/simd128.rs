@@ -7,9 +7,11 @@
 //! always available); without it, wasm builds have the scalar kernel alone.
 //!
 //! [`Wasm`] is the kernel's hooks type: the generic code everywhere, except
-//! `i32.popcnt` in the UTF-8 encoder and the ASCII run of UTF-8 decoding
-//! (`utf8_decode.rs`), which goes on through blocks of one- and two-byte
-//! characters in a loop of its own (text in Latin scripts). simd128's own one-instruction forms (the dense
+//! `i32.popcnt` in the UTF-8 encoder and two hooks of UTF-8 decoding
+//! (`utf8_decode.rs`): the ASCII run, which goes on through blocks of one- and
+//! two-byte characters in a loop of its own (text in Latin scripts), and the check
+//! and conversion of blocks of one- to three-byte characters without the validator
+//! (three-byte scripts mixed with ASCII). simd128's own one-instruction forms (the dense
 //! `u8x16_bitmask`, saturating narrowing, the zeroing `i8x16_swizzle`) are in its
 //! `Vector`/`VectorExt` impls (`vector/wasm32.rs`, `vector_ext/wasm32.rs`).
 
@@ -44,13 +46,30 @@ impl crate::generic::utf8_decode::DecodeHooks<core::arch::wasm32::v128> for Wasm
         }
         // SAFETY: the hooks run only in the wasm kernel (the caller's promise); 128
         // readable bytes, checked above.
-        if unsafe { utf8_decode::long_chars_next(src) } {
-            return None;
-        }
+        let three = unsafe { utf8_decode::long_chars_next(src) };
         // SAFETY: the hooks run only in the wasm kernel (the caller's promise);
         // `src` starts with 64 ASCII bytes (the loop's promise) and `dst` has room
         // for their output and `SPARE` bytes, checked above.
-        Some(unsafe { utf8_decode::run::<UTF32, BE>(src, dst) })
+        Some(unsafe {
+            if three {
+                utf8_decode::ascii_blocks::<UTF32, BE>(src, dst)
+            } else {
+                utf8_decode::run::<UTF32, BE>(src, dst)
+            }
+        })
+    }
+    #[inline(always)]
+    unsafe fn checked_block<const UTF32: bool, const BE: bool>(
+        src: *const u8,
+        block: &[core::arch::wasm32::v128; 4],
+        cont: u64,
+        _mode: utfast_scalar::Mode,
+        dst: *mut u8,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the hooks run only in the wasm kernel, and the loop guarantees 65
+        // readable bytes at `src` (the block, at a character boundary) and the
+        // stores of its own whole-block step at `dst` (the caller's promises).
+        unsafe { utf8_decode::checked_block::<UTF32, BE>(src, *block, cont, dst) }
     }
 }
 impl crate::generic::hooks::SwapHooks for Wasm {}

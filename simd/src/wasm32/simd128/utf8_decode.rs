@@ -1,7 +1,9 @@
-//! The wasm kernel's hook in the generic UTF-8 -> UTF-16/UTF-32 loop
+//! The wasm kernel's hooks in the generic UTF-8 -> UTF-16/UTF-32 loop
 //! (`crate::generic::utf8_decode`; `DecodeHooks` for `Wasm` in `super`): the ASCII
 //! run, which goes on through blocks of one- and two-byte characters (Latin, Greek,
-//! Cyrillic, Hebrew, Arabic text).
+//! Cyrillic, Hebrew, Arabic text), and the check and conversion of blocks of one- to
+//! three-byte characters ([`checked_block`]: CJK, Thai, Indic scripts mixed with
+//! ASCII).
 //!
 //! # Why
 //!
@@ -46,9 +48,26 @@
 //!   Sixteen bytes without a lead byte (the ASCII stretches between the letters
 //!   of mostly-ASCII text) skip the swizzles: every unit is kept, in order.
 //!
-//! The hook declines (and the generic ASCII loop runs) when the block after the
-//! first has more than two bytes E0..FF: in text of three-byte characters (CJK,
-//! Indic scripts) the run would end there at once.
+//! When the block after the first has more than two bytes E0..FF (text of
+//! three-byte characters: CJK, Indic scripts), where the run would end at once, the
+//! hook converts the ASCII blocks alone ([`ascii_blocks`]) and leaves the next block
+//! to the loop, whose `checked_block` hook takes it.
+//!
+//! ASCII blocks are widened to UTF-32 by swizzles with constant controls, one per
+//! output register (V8 turns them into a byte alignment and a widening move),
+//! rather than through 16-bit units (two rounds of extensions).
+//!
+//! # Blocks of one- to three-byte characters
+//!
+//! [`checked_block`] takes a block that the loop would otherwise give to the
+//! validator and then to its whole-block step: it checks the block with masks (the
+//! run's tests, with three-byte leads and their second byte added), and converts it
+//! with the run's 16-byte step, whose high unit bytes then take the lead's four
+//! bits from two bytes back. Both replace code that is slow under V8: the
+//! validator's table look-ups are swizzles with a computed index, which V8 follows
+//! with a fix-up of the index (the zeroing of indices from 16), and LLVM compiles
+//! the generic whole-block step's loop over its four pieces for wasm as a loop over
+//! an array in linear memory, with a stack check of V8 per piece.
 //!
 //! The three-byte characters are decoded in scalar code rather than by a vector
 //! path of the run: the vector path's constants took registers from the one- and
@@ -58,7 +77,7 @@
 //! characters that never took it.
 
 use crate::generic::utf8_decode::SPARE;
-use crate::tables::utf8_to_utf16::COMPRESS16;
+use crate::tables::utf8_to_utf16::{COMPRESS16, THREE_BYTE_CONT};
 use core::arch::wasm32::*;
 
 /// Stores the units `u` (eight 16-bit units, little-endian) at `dst` in the byte order
@@ -90,6 +109,46 @@ unsafe fn store_units<const UTF32: bool, const BE: bool>(u: v128, dst: *mut u8) 
     }
 }
 
+/// Stores the 16 ASCII bytes `v` at `dst` as 16 units in the byte order `BE`, 32-bit
+/// for `UTF32`. UTF-32 takes each output register straight from the bytes by a
+/// swizzle with a constant control (indices of 16 and above give zero): one
+/// instruction per register, where widening through 16-bit units takes two rounds
+/// of extensions.
+///
+/// # Safety
+/// simd128; 32 (UTF-32: 64) writable bytes at `dst`.
+#[inline(always)]
+unsafe fn store_ascii<const UTF32: bool, const BE: bool>(v: v128, dst: *mut u8) {
+    // SAFETY: the caller's promises.
+    unsafe {
+        if UTF32 {
+            let z = 0xFF;
+            let (r0, r1, r2, r3) = if BE {
+                (
+                    u8x16(z, z, z, 0, z, z, z, 1, z, z, z, 2, z, z, z, 3),
+                    u8x16(z, z, z, 4, z, z, z, 5, z, z, z, 6, z, z, z, 7),
+                    u8x16(z, z, z, 8, z, z, z, 9, z, z, z, 10, z, z, z, 11),
+                    u8x16(z, z, z, 12, z, z, z, 13, z, z, z, 14, z, z, z, 15),
+                )
+            } else {
+                (
+                    u8x16(0, z, z, z, 1, z, z, z, 2, z, z, z, 3, z, z, z),
+                    u8x16(4, z, z, z, 5, z, z, z, 6, z, z, z, 7, z, z, z),
+                    u8x16(8, z, z, z, 9, z, z, z, 10, z, z, z, 11, z, z, z),
+                    u8x16(12, z, z, z, 13, z, z, z, 14, z, z, z, 15, z, z, z),
+                )
+            };
+            v128_store(dst.cast(), i8x16_swizzle(v, r0));
+            v128_store(dst.add(16).cast(), i8x16_swizzle(v, r1));
+            v128_store(dst.add(32).cast(), i8x16_swizzle(v, r2));
+            v128_store(dst.add(48).cast(), i8x16_swizzle(v, r3));
+        } else {
+            store_units::<UTF32, BE>(u16x8_extend_low_u8x16(v), dst);
+            store_units::<UTF32, BE>(u16x8_extend_high_u8x16(v), dst.add(16));
+        }
+    }
+}
+
 /// The bytes of each 32-bit lane reversed (big-endian UTF-32).
 #[inline(always)]
 fn swap_bytes32(x: v128) -> v128 {
@@ -97,15 +156,15 @@ fn swap_bytes32(x: v128) -> v128 {
 }
 
 /// Converts 16 bytes of a block of one- and two-byte characters (see the module
-/// documentation): `v` the bytes, `prev` the 16 bytes before them (`v`'s first byte
-/// may end a character that starts there), `cont` its continuation bytes as a vector
-/// (0xFF per byte), `keep` the bytes that end a character (bit `i` for byte `i`);
-/// returns the bytes written.
+/// documentation), or with `THREE` of one- to three-byte characters: `v` the bytes,
+/// `prev` the 16 bytes before them (`v`'s first bytes may end a character that
+/// starts there), `cont` its continuation bytes as a vector (0xFF per byte), `keep`
+/// the bytes that end a character (bit `i` for byte `i`); returns the bytes written.
 ///
 /// # Safety
 /// simd128; `16 * unit` writable bytes at `dst` (`unit` = 2, or 4 for UTF-32).
 #[inline(always)]
-unsafe fn piece<const UTF32: bool, const BE: bool>(
+unsafe fn piece<const UTF32: bool, const BE: bool, const THREE: bool>(
     v: v128,
     prev: v128,
     cont: v128,
@@ -122,14 +181,28 @@ unsafe fn piece<const UTF32: bool, const BE: bool>(
         );
         // Low unit bytes: the payload of an ASCII or continuation byte (bit 6 of a
         // continuation byte is clear), and after a lead byte its two low bits on
-        // top. High unit bytes: the lead's three bits above those. The shifts are
-        // per 16-bit lane: the bits carried over from the neighbouring byte are
-        // masked off.
+        // top. High unit bytes: the lead's three bits above those, or, after the
+        // middle byte of a three-byte character, its four bits above those and the
+        // lead's four on top (the generic whole-block step's planes,
+        // `generic/utf8_block.rs`). The shifts are per 16-bit lane: the bits
+        // carried over from the neighbouring byte are masked off.
         let low = v128_or(
             v128_and(v, u8x16_splat(0x7F)),
             v128_and(v128_and(i16x8_shl(p, 6), u8x16_splat(0xC0)), cont),
         );
-        let high = v128_and(v128_and(u16x8_shr(p, 2), u8x16_splat(0x07)), cont);
+        let high = if THREE {
+            let pp = i8x16_shuffle::<14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29>(
+                prev, v,
+            );
+            let p_cont = i8x16_lt(p, i8x16_splat(0xC0u8 as i8));
+            let lead = v128_and(v128_and(i16x8_shl(pp, 4), u8x16_splat(0xF0)), p_cont);
+            v128_and(
+                v128_or(v128_and(u16x8_shr(p, 2), u8x16_splat(0x0F)), lead),
+                cont,
+            )
+        } else {
+            v128_and(v128_and(u16x8_shr(p, 2), u8x16_splat(0x07)), cont)
+        };
         let (a, b) = (
             i8x16_shuffle::<0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23>(low, high),
             i8x16_shuffle::<8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31>(
@@ -206,10 +279,10 @@ unsafe fn two_byte_block<const UTF32: bool, const BE: bool>(
     // from where the units of the bytes before them end.
     unsafe {
         let zero = u8x16_splat(0);
-        let mut w = piece::<UTF32, BE>(v0, zero, t0, keep, d);
-        w += piece::<UTF32, BE>(v1, v0, t1, keep >> 16, d.add(w));
-        w += piece::<UTF32, BE>(v2, v1, t2, keep >> 32, d.add(w));
-        w += piece::<UTF32, BE>(v3, v2, t3, keep >> 48, d.add(w));
+        let mut w = piece::<UTF32, BE, false>(v0, zero, t0, keep, d);
+        w += piece::<UTF32, BE, false>(v1, v0, t1, keep >> 16, d.add(w));
+        w += piece::<UTF32, BE, false>(v2, v1, t2, keep >> 32, d.add(w));
+        w += piece::<UTF32, BE, false>(v3, v2, t3, keep >> 48, d.add(w));
         let consumed = if long == 0 {
             64 - (leads >> 63) as usize
         } else {
@@ -278,6 +351,48 @@ pub(super) unsafe fn long_chars_next(src: &[u8]) -> bool {
     }
 }
 
+/// The `ascii_run` hook where the block after the first has more than two bytes
+/// E0..FF (see [`long_chars_next`]): converts the ASCII blocks at the start of `src`
+/// into `dst`, 64 bytes per step, and stops at the first block that is not ASCII
+/// (the loop's block steps take it); returns `(consumed, written)`. Every store is
+/// output.
+///
+/// # Safety
+/// simd128; `src` starts with 64 ASCII bytes, and `dst` has room for their output.
+#[inline(always)]
+pub(super) unsafe fn ascii_blocks<const UTF32: bool, const BE: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let unit = if UTF32 { 4 } else { 2 };
+    let (n, m) = (src.len(), dst.len());
+    debug_assert!(n >= 64 && m >= 64 * unit);
+    let (mut pos, mut out) = (0usize, 0usize);
+    // Each step reads 64 bytes at `pos` and stores `64 * unit` bytes at `out`.
+    while pos + 64 <= n && out + 64 * unit <= m {
+        // SAFETY: 64 readable bytes at `pos` and `64 * unit` writable at `out`,
+        // checked above; simd128 is the caller's promise.
+        unsafe {
+            let s = src.as_ptr().add(pos);
+            let d = dst.as_mut_ptr().add(out);
+            let v0 = v128_load(s.cast());
+            let v1 = v128_load(s.add(16).cast());
+            let v2 = v128_load(s.add(32).cast());
+            let v3 = v128_load(s.add(48).cast());
+            if u8x16_bitmask(v128_or(v128_or(v0, v1), v128_or(v2, v3))) != 0 {
+                break;
+            }
+            store_ascii::<UTF32, BE>(v0, d);
+            store_ascii::<UTF32, BE>(v1, d.add(16 * unit));
+            store_ascii::<UTF32, BE>(v2, d.add(32 * unit));
+            store_ascii::<UTF32, BE>(v3, d.add(48 * unit));
+        }
+        pos += 64;
+        out += 64 * unit;
+    }
+    (pos, out)
+}
+
 /// The `ascii_run` hook: converts the ASCII block at the start of `src` and the
 /// blocks of ASCII and of one- and two-byte characters after it into `dst`, 64
 /// bytes per step (see the module documentation); returns `(consumed, written)`.
@@ -310,12 +425,10 @@ pub(super) unsafe fn run<const UTF32: bool, const BE: bool>(
             let v3 = v128_load(s.add(48).cast());
             let any = v128_or(v128_or(v0, v1), v128_or(v2, v3));
             if u8x16_bitmask(any) == 0 {
-                let mut at = d;
-                for x in [v0, v1, v2, v3] {
-                    store_units::<UTF32, BE>(u16x8_extend_low_u8x16(x), at);
-                    store_units::<UTF32, BE>(u16x8_extend_high_u8x16(x), at.add(8 * unit));
-                    at = at.add(16 * unit);
-                }
+                store_ascii::<UTF32, BE>(v0, d);
+                store_ascii::<UTF32, BE>(v1, d.add(16 * unit));
+                store_ascii::<UTF32, BE>(v2, d.add(32 * unit));
+                store_ascii::<UTF32, BE>(v3, d.add(48 * unit));
                 pos += 64;
                 out += 64 * unit;
                 continue;
@@ -362,4 +475,118 @@ pub(super) unsafe fn run<const UTF32: bool, const BE: bool>(
         }
     }
     (pos, out)
+}
+
+/// The `checked_block` hook: converts a block of one- to three-byte characters
+/// (text of three-byte scripts mixed with ASCII, as in markup, numbers and names;
+/// the odd block of Latin text with several dashes or quotation marks) after
+/// checking it with masks instead of the validator, whose table look-ups cost a
+/// swizzle and its index fix-up each under V8. Returns `None` (nothing written) for
+/// a block of twenty three-byte characters (the loop's fixed-layout path is faster),
+/// a block with a byte F0..FF, and any block it cannot prove valid: the validator
+/// then decides. The block `[v0, v1, v2, v3]` at `s` starts at a character boundary;
+/// `cont` is its continuation mask.
+///
+/// The block is valid up to its last byte exactly when
+///
+/// - every byte with the high bit set is a continuation byte or a lead byte C2..EF
+///   (C0, C1 are neither: as signed bytes, the leads are the bytes above 0xC1 with
+///   the high bit set, once F0..FF are ruled out);
+/// - the continuation bytes are exactly the byte after each lead and the second
+///   byte after each three-byte lead E0..EF (the bits shifted past byte 63 belong to
+///   characters that cross into the next block, which the conversion does not
+///   consume);
+/// - no E0 is followed by 80..9F (an overlong form) and no ED by A0..BF (a
+///   surrogate): bit 5 of the byte after the lead tells the two halves apart. The
+///   byte after a lead at byte 63 is byte 64 (readable: the loop's 65 bytes).
+///
+/// The conversion is the run's 16-byte step with three-byte characters ([`piece`]),
+/// for the characters that end at bytes 0..=62.
+///
+/// # Safety
+/// simd128; 65 readable bytes at `s`, whose first 64 are `v0..v3`, at a character
+/// boundary; `64 * unit` writable bytes at `d` (`unit` = 2, or 4 for UTF-32; the
+/// loop guarantees more).
+#[inline(always)]
+pub(super) unsafe fn checked_block<const UTF32: bool, const BE: bool>(
+    s: *const u8,
+    [v0, v1, v2, v3]: [v128; 4],
+    cont: u64,
+    d: *mut u8,
+) -> Option<(usize, usize)> {
+    if cont & ((1 << 61) - 1) == THREE_BYTE_CONT {
+        return None;
+    }
+    let max = u8x16_max(u8x16_max(v0, v1), u8x16_max(v2, v3));
+    if v128_any_true(u8x16_sub_sat(max, u8x16_splat(0xEF))) {
+        return None;
+    }
+    let mask = |a: v128, b: v128, c: v128, d: v128| {
+        u64::from(u8x16_bitmask(a))
+            | u64::from(u8x16_bitmask(b)) << 16
+            | u64::from(u8x16_bitmask(c)) << 32
+            | u64::from(u8x16_bitmask(d)) << 48
+    };
+    let (c1, df) = (i8x16_splat(0xC1u8 as i8), i8x16_splat(0xDFu8 as i8));
+    let high = mask(v0, v1, v2, v3);
+    let leads = high
+        & mask(
+            i8x16_gt(v0, c1),
+            i8x16_gt(v1, c1),
+            i8x16_gt(v2, c1),
+            i8x16_gt(v3, c1),
+        );
+    let three = high
+        & mask(
+            i8x16_gt(v0, df),
+            i8x16_gt(v1, df),
+            i8x16_gt(v2, df),
+            i8x16_gt(v3, df),
+        );
+    if high != cont | leads || cont != leads << 1 | three << 2 {
+        return None;
+    }
+    if three != 0 {
+        // SAFETY: the loads read `s + 1..s + 65` (the caller's promise).
+        let bad = unsafe {
+            let (e0, ed, bit5) = (u8x16_splat(0xE0), u8x16_splat(0xED), u8x16_splat(0x20));
+            let zero = u8x16_splat(0);
+            let bad = |v: v128, k: usize| {
+                let next = v128_load(s.add(16 * k + 1).cast());
+                let low_half = i8x16_eq(v128_and(next, bit5), zero);
+                v128_bitselect(i8x16_eq(v, e0), i8x16_eq(v, ed), low_half)
+            };
+            v128_or(
+                v128_or(bad(v0, 0), bad(v1, 1)),
+                v128_or(bad(v2, 2), bad(v3, 3)),
+            )
+        };
+        if v128_any_true(bad) {
+            return None;
+        }
+    }
+    // Bit i: byte i ends a character, for bytes 0..=62 (whether byte 63 does
+    // depends on byte 64). Never 0 in a valid block of such characters.
+    let ends = !(cont >> 1) & (u64::MAX >> 1);
+    if ends == 0 {
+        return None;
+    }
+    let c0 = i8x16_splat(0xC0u8 as i8);
+    let (t0, t1, t2, t3) = (
+        i8x16_lt(v0, c0),
+        i8x16_lt(v1, c0),
+        i8x16_lt(v2, c0),
+        i8x16_lt(v3, c0),
+    );
+    // SAFETY: each 16 bytes store at most `16 * unit` bytes from where the units of
+    // the bytes before them end (at most 48 units for the last): within the
+    // `64 * unit` bytes of the caller's promise.
+    unsafe {
+        let zero = u8x16_splat(0);
+        let mut w = piece::<UTF32, BE, true>(v0, zero, t0, ends, d);
+        w += piece::<UTF32, BE, true>(v1, v0, t1, ends >> 16, d.add(w));
+        w += piece::<UTF32, BE, true>(v2, v1, t2, ends >> 32, d.add(w));
+        w += piece::<UTF32, BE, true>(v3, v2, t3, ends >> 48, d.add(w));
+        Some((64 - ends.leading_zeros() as usize, w))
+    }
 }

@@ -658,3 +658,58 @@ fn latin_text_without_an_ascii_block() {
         }
     }
 }
+
+/// Text of three-byte characters mixed with ASCII and two-byte characters (CJK in
+/// markup, numbers and names): blocks of one- to three-byte characters that do not
+/// have the fixed layout of twenty three-byte characters, which the wasm kernel
+/// checks with masks instead of the validator (`checked_block`), after an ASCII
+/// run of every length, whose blocks the wasm kernel converts alone before such
+/// text; valid, cut, and with an error at every byte around the first two block
+/// boundaries after the ASCII run (each kind the masks must catch: C0/C1, F0..FF,
+/// lone and missing continuation bytes, overlong E0 and surrogate ED forms, a lead
+/// byte at byte 63 with a bad byte 64).
+#[test]
+fn mixed_three_byte_text_after_ascii_runs() {
+    let mixed = "中文 (2024) 日本語の「テキスト」, é 한국어 ".repeat(6);
+    const PATCHES: [&[u8]; 14] = [
+        b"\x80",
+        b"\xC0",
+        b"\xC1 ",
+        b"\xC0\x80",
+        b"\xC1\xBF",
+        b"\xDF",
+        b"\xE0\x9F\xBF",
+        b"\xE0\xA0\x80",
+        b"\xED\xA0\x80",
+        b"\xED\x9F\xBF",
+        b"\xEF\xBF",
+        b"\xF0\x9F\x98\x80",
+        b"\xF8",
+        b"\xFF",
+    ];
+    let (leads, step) = if quick() { (7, 5) } else { (3, 2) };
+    // An ASCII block, of changing letters (16 bytes stored in the place of others
+    // show), then the mixed text from the next block on.
+    for lead in (64..128).step_by(leads) {
+        let ascii: String = (0..lead)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let base = [ascii, mixed.clone()].concat().into_bytes();
+        check_all(&base, false, &format!("mixed CJK after {lead} ASCII bytes"));
+        let from = lead - lead % 64 + 64;
+        for cut in (from + 56..from + 72).step_by(step) {
+            check_all(&base[..cut], false, &format!("cut at {cut}"));
+        }
+        for pos in (from + 58..from + 134).step_by(step) {
+            for p in PATCHES {
+                let mut b = base.clone();
+                b[pos..pos + p.len()].copy_from_slice(p);
+                check_all(
+                    &b,
+                    false,
+                    &format!("{p:02X?} at byte {pos}, after {lead} ASCII bytes"),
+                );
+            }
+        }
+    }
+}
