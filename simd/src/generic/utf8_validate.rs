@@ -210,6 +210,9 @@ pub(crate) trait Rules {
     const MUTF8: bool;
     /// The scalar validator that reports the exact error.
     fn scalar(window: &[u8]) -> Result<(), Utf8Error>;
+    /// Whether blocks without bytes `E0` and above may take the two-byte check
+    /// (`check_block_two_byte`): the tables of UTF-8 and no extra checks.
+    const TWO_BYTE: bool = false;
 }
 
 /// See [`Rules::PAIRS`].
@@ -226,6 +229,7 @@ impl Rules for Utf8Rules {
     const TABLES: [[u8; 16]; 3] = tables();
     const PAIRS: u8 = PAIRS_NONE;
     const MUTF8: bool = false;
+    const TWO_BYTE: bool = true;
     fn scalar(window: &[u8]) -> Result<(), Utf8Error> {
         utfast_scalar::utf8::validate_utf8_short(window)
     }
@@ -540,6 +544,64 @@ unsafe fn check_block<V: Vector, R: Rules, N: Nibbles<V>, const HISTORY: bool>(
     }
 }
 
+/// Whether one of the 64 bytes at `ptr` is `E0` or above (the lead of a three- or
+/// four-byte sequence, or a byte that is never valid): the bit 7 of `x - 60`,
+/// saturating, says `x >= E0`.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA; `ptr..ptr + 64` is readable.
+#[inline(always)]
+unsafe fn any_long_lead<V: Vector>(ptr: *const u8) -> bool {
+    // SAFETY: every load is within `ptr..ptr + 64`, readable by the caller's promise.
+    unsafe {
+        let third = V::splat(0xE0 - 0x80);
+        let mut any = V::load_unaligned(ptr).saturating_sub(third);
+        let mut j = V::BYTES;
+        while j < BLOCK {
+            any = any.or(V::load_unaligned(ptr.add(j)).saturating_sub(third));
+            j += V::BYTES;
+        }
+        any.any_high_bit()
+    }
+}
+
+/// [`check_block`] (UTF-8 rules, with history) of a block in which no byte of
+/// `ptr - 3..ptr + 64` is `E0` or above: no byte can be the third or fourth of a
+/// sequence, so "must be a continuation" is zero everywhere and the error is the
+/// table lookup of each byte pair alone (a continuation after a continuation is an
+/// error by itself). Half the loads and a third fewer vector operations.
+///
+/// # Safety
+/// The CPU supports `V`'s ISA and `N`'s; `ptr - 3..ptr + 64` is readable.
+#[inline(always)]
+unsafe fn check_block_two_byte<V: Vector, N: Nibbles<V>>(
+    t: &Tables<V>,
+    ptr: *const u8,
+    s: &mut State<V>,
+) {
+    let n = BLOCK / V::BYTES;
+    // SAFETY: every load is within `ptr - 1..ptr + 64`, readable by the caller's
+    // promise.
+    unsafe {
+        let mut input = V::splat(0);
+        for j in 0..n {
+            let p = ptr.add(j * V::BYTES);
+            let before = input;
+            input = V::load_unaligned(p);
+            let prev1 = if j == 0 || V::PREVIOUS_BY_LOADS {
+                V::load_unaligned(p.sub(1))
+            } else {
+                input.shift_in_one_byte(before)
+            };
+            let special = N::high(prev1, t.byte1_high)
+                .and(N::low(prev1, t.byte1_low, t.low_nibble))
+                .and(N::high(input, t.byte2_high));
+            s.error = s.error.or(special);
+        }
+        s.prev_incomplete = input.saturating_sub(t.incomplete_max);
+    }
+}
+
 /// Whether the 64 bytes at `ptr`, which start at a character boundary, contain an
 /// ill-formed sequence; a sequence cut by the end of the block is not reported. This
 /// is the per-block check of the transcoders that validate while they convert (they
@@ -717,6 +779,30 @@ pub(crate) unsafe fn find_error_block_nibbles<V: Vector, R: Rules, N: Nibbles<V>
                     if !all_ascii::<V, R>(ptr.add(pos), BLOCK) {
                         // (The errors are tested again after `interval` more bytes.)
                         unchecked = pos;
+                        if R::TWO_BYTE && !any_long_lead::<V>(ptr.add(pos)) {
+                            // Two-byte text after ASCII: see "ASCII inside mixed
+                            // text". The three bytes before `pos` are ASCII, and
+                            // each block taken here is below E0.
+                            loop {
+                                check_block_two_byte::<V, N>(&t, ptr.add(pos), &mut s);
+                                pos += BLOCK;
+                                if pos + BLOCK > len {
+                                    break;
+                                }
+                                if pos - unchecked >= interval {
+                                    if !s.error.is_zero() {
+                                        return Some((unchecked, pos));
+                                    }
+                                    unchecked = pos;
+                                }
+                                if all_ascii::<V, R>(ptr.add(pos), BLOCK)
+                                    || any_long_lead::<V>(ptr.add(pos))
+                                {
+                                    break;
+                                }
+                            }
+                            continue;
+                        }
                         check_block::<V, R, N, true>(&t, ptr.add(pos), &mut s);
                         pos += BLOCK;
                         continue;
