@@ -85,6 +85,31 @@
 //! nothing, and the checked loop reads it again); a run that goes on is taken two
 //! blocks a step, as a long one (English, JSON keys and markup) wants.
 //!
+//! Where the time goes on such text (AMD Zen 3, 256-bit vectors): an ASCII block
+//! costs a handful of instructions here as in simdutf8, so on text with many of
+//! them the lead over simdutf8 shrinks towards the lead of the check itself,
+//! diluted by the share of ASCII; the branch between the two kinds of block is
+//! mispredicted at random, whoever takes it. The check of a block is bound by its
+//! vector operations (about 34 with 256-bit vectors, a third of them shifts and
+//! shuffles), not by the loop around it. Three changes were measured and not kept:
+//!
+//! - A loop of its own for a stretch of checked blocks, with one compare per block
+//!   for the end of the interval and of the input: the saved instructions gain
+//!   little on one-script text, and the extra branch at each change of kind costs
+//!   more on text whose blocks alternate (German, Esperanto).
+//! - The ASCII test of the next block done before the check of this one, so that
+//!   the branch does not wait behind the check's vector work: the block is loaded
+//!   twice and the loop takes more branches; slower on every text.
+//! - A two-byte check: where no byte of a block nor of the three before it is `E0`
+//!   or above (letters of Latin, Cyrillic, Greek, Hebrew and Arabic text), no byte
+//!   is the third or fourth of a sequence, "must be a continuation" is zero, and
+//!   the lookups of each byte pair alone are the check (half the loads, ten fewer
+//!   operations a block with 256-bit vectors). Taken after an ASCII block for the
+//!   two-byte blocks that follow, it makes text in those scripts clearly faster,
+//!   but its test and the larger loop slow text in three-byte scripts (Thai, CJK,
+//!   Hindi) by more than a row may lose, and trying it less often after failures
+//!   loses the gain on Latin text, whose typographic punctuation is three bytes.
+//!
 //! # Why 512-bit vectors gain less than twice
 //!
 //! The check of one 64-byte block is a fixed list of instructions whatever the
@@ -210,9 +235,6 @@ pub(crate) trait Rules {
     const MUTF8: bool;
     /// The scalar validator that reports the exact error.
     fn scalar(window: &[u8]) -> Result<(), Utf8Error>;
-    /// Whether blocks without bytes `E0` and above may take the two-byte check
-    /// (`check_block_two_byte`): the tables of UTF-8 and no extra checks.
-    const TWO_BYTE: bool = false;
 }
 
 /// See [`Rules::PAIRS`].
@@ -229,7 +251,6 @@ impl Rules for Utf8Rules {
     const TABLES: [[u8; 16]; 3] = tables();
     const PAIRS: u8 = PAIRS_NONE;
     const MUTF8: bool = false;
-    const TWO_BYTE: bool = true;
     fn scalar(window: &[u8]) -> Result<(), Utf8Error> {
         utfast_scalar::utf8::validate_utf8_short(window)
     }
@@ -544,64 +565,6 @@ unsafe fn check_block<V: Vector, R: Rules, N: Nibbles<V>, const HISTORY: bool>(
     }
 }
 
-/// Whether one of the 64 bytes at `ptr` is `E0` or above (the lead of a three- or
-/// four-byte sequence, or a byte that is never valid): the bit 7 of `x - 60`,
-/// saturating, says `x >= E0`.
-///
-/// # Safety
-/// The CPU supports `V`'s ISA; `ptr..ptr + 64` is readable.
-#[inline(always)]
-unsafe fn any_long_lead<V: Vector>(ptr: *const u8) -> bool {
-    // SAFETY: every load is within `ptr..ptr + 64`, readable by the caller's promise.
-    unsafe {
-        let third = V::splat(0xE0 - 0x80);
-        let mut any = V::load_unaligned(ptr).saturating_sub(third);
-        let mut j = V::BYTES;
-        while j < BLOCK {
-            any = any.or(V::load_unaligned(ptr.add(j)).saturating_sub(third));
-            j += V::BYTES;
-        }
-        any.any_high_bit()
-    }
-}
-
-/// [`check_block`] (UTF-8 rules, with history) of a block in which no byte of
-/// `ptr - 3..ptr + 64` is `E0` or above: no byte can be the third or fourth of a
-/// sequence, so "must be a continuation" is zero everywhere and the error is the
-/// table lookup of each byte pair alone (a continuation after a continuation is an
-/// error by itself). Half the loads and a third fewer vector operations.
-///
-/// # Safety
-/// The CPU supports `V`'s ISA and `N`'s; `ptr - 3..ptr + 64` is readable.
-#[inline(always)]
-unsafe fn check_block_two_byte<V: Vector, N: Nibbles<V>>(
-    t: &Tables<V>,
-    ptr: *const u8,
-    s: &mut State<V>,
-) {
-    let n = BLOCK / V::BYTES;
-    // SAFETY: every load is within `ptr - 1..ptr + 64`, readable by the caller's
-    // promise.
-    unsafe {
-        let mut input = V::splat(0);
-        for j in 0..n {
-            let p = ptr.add(j * V::BYTES);
-            let before = input;
-            input = V::load_unaligned(p);
-            let prev1 = if j == 0 || V::PREVIOUS_BY_LOADS {
-                V::load_unaligned(p.sub(1))
-            } else {
-                input.shift_in_one_byte(before)
-            };
-            let special = N::high(prev1, t.byte1_high)
-                .and(N::low(prev1, t.byte1_low, t.low_nibble))
-                .and(N::high(input, t.byte2_high));
-            s.error = s.error.or(special);
-        }
-        s.prev_incomplete = input.saturating_sub(t.incomplete_max);
-    }
-}
-
 /// Whether the 64 bytes at `ptr`, which start at a character boundary, contain an
 /// ill-formed sequence; a sequence cut by the end of the block is not reported. This
 /// is the per-block check of the transcoders that validate while they convert (they
@@ -779,30 +742,6 @@ pub(crate) unsafe fn find_error_block_nibbles<V: Vector, R: Rules, N: Nibbles<V>
                     if !all_ascii::<V, R>(ptr.add(pos), BLOCK) {
                         // (The errors are tested again after `interval` more bytes.)
                         unchecked = pos;
-                        if R::TWO_BYTE && !any_long_lead::<V>(ptr.add(pos)) {
-                            // Two-byte text after ASCII: see "ASCII inside mixed
-                            // text". The three bytes before `pos` are ASCII, and
-                            // each block taken here is below E0.
-                            loop {
-                                check_block_two_byte::<V, N>(&t, ptr.add(pos), &mut s);
-                                pos += BLOCK;
-                                if pos + BLOCK > len {
-                                    break;
-                                }
-                                if pos - unchecked >= interval {
-                                    if !s.error.is_zero() {
-                                        return Some((unchecked, pos));
-                                    }
-                                    unchecked = pos;
-                                }
-                                if all_ascii::<V, R>(ptr.add(pos), BLOCK)
-                                    || any_long_lead::<V>(ptr.add(pos))
-                                {
-                                    break;
-                                }
-                            }
-                            continue;
-                        }
                         check_block::<V, R, N, true>(&t, ptr.add(pos), &mut s);
                         pos += BLOCK;
                         continue;
