@@ -85,6 +85,31 @@
 //! nothing, and the checked loop reads it again); a run that goes on is taken two
 //! blocks a step, as a long one (English, JSON keys and markup) wants.
 //!
+//! Where the time goes on such text (AMD Zen 3, 256-bit vectors): an ASCII block
+//! costs a handful of instructions here as in simdutf8, so on text with many of
+//! them the lead over simdutf8 shrinks towards the lead of the check itself,
+//! diluted by the share of ASCII; the branch between the two kinds of block is
+//! mispredicted at random, whoever takes it. The check of a block is bound by its
+//! vector operations (about 34 with 256-bit vectors, a third of them shifts and
+//! shuffles), not by the loop around it. Three changes were measured and not kept:
+//!
+//! - A loop of its own for a stretch of checked blocks, with one compare per block
+//!   for the end of the interval and of the input: the saved instructions gain
+//!   little on one-script text, and the extra branch at each change of kind costs
+//!   more on text whose blocks alternate (German, Esperanto).
+//! - The ASCII test of the next block done before the check of this one, so that
+//!   the branch does not wait behind the check's vector work: the block is loaded
+//!   twice and the loop takes more branches; slower on every text.
+//! - A two-byte check: where no byte of a block nor of the three before it is `E0`
+//!   or above (letters of Latin, Cyrillic, Greek, Hebrew and Arabic text), no byte
+//!   is the third or fourth of a sequence, "must be a continuation" is zero, and
+//!   the lookups of each byte pair alone are the check (half the loads, ten fewer
+//!   operations a block with 256-bit vectors). Taken after an ASCII block for the
+//!   two-byte blocks that follow, it makes text in those scripts clearly faster,
+//!   but its test and the larger loop slow text in three-byte scripts (Thai, CJK,
+//!   Hindi) by more than a row may lose, and trying it less often after failures
+//!   loses the gain on Latin text, whose typographic punctuation is three bytes.
+//!
 //! # Why 512-bit vectors gain less than twice
 //!
 //! The check of one 64-byte block is a fixed list of instructions whatever the
