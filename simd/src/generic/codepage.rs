@@ -28,11 +28,20 @@
 //! class that a 16-entry shuffle turns into the lead byte; lead and trail bytes
 //! interleaved are the characters' two bytes (an ASCII byte keeps its own), and every
 //! group of eight is packed by the `PACK2` control of its ASCII bytes. That is one
-//! 128-entry look-up per block instead of two, and no UTF-16 classification. Any
-//! other block (box drawing, Thai, `€`, `—`: three bytes or another lead) goes
-//! through its UTF-16 units and the UTF-16 -> UTF-8 block step of
-//! [`super::utf8_encode`] (`PACK2` when every character is below U+0800, `PACK3`
-//! otherwise).
+//! 128-entry look-up per block instead of two, and no UTF-16 classification. On a
+//! page whose characters mostly have three bytes (Thai, windows-874), the direct
+//! path is [`ThreeByte`] instead: the table holds the six payload bits of each
+//! character's last byte and a class among the page's three most common
+//! *prefixes* (the bytes before the last: `E0 B8` and `E0 B9` for the Thai
+//! letters, `E2 80` for the quotes and dashes), whose lead and middle bytes two
+//! 16-entry shuffles give; each byte becomes a 32-bit lane `[first, middle, last,
+//! 0]` and each group of four is packed by its `PACK3` control, as the UTF-16 ->
+//! UTF-8 step does without the units. Any other block (box drawing, `€`, `—` on
+//! the other pages: three bytes or another lead) goes through its UTF-16 units and
+//! the UTF-16 -> UTF-8 block step of [`super::utf8_encode`] (`PACK2` when every
+//! character is below U+0800, `PACK3` otherwise). Which direct path, and whether
+//! the Latin steps below run, is chosen once per call from the page's table, so
+//! the loop of the other pages is compiled without them.
 //!
 //! # Mostly-ASCII text: one character at a time
 //!
@@ -41,7 +50,17 @@
 //! each character on its own. To UTF-8, a vector with at most three high bytes is
 //! stored as ASCII and each character's UTF-8 bytes (from
 //! `CodePage::utf8_high_half`, a `u32` per byte) are written over it, the rest of
-//! the vector stored again behind them ([`sparse_decode`]); to UTF-16 and UTF-32,
+//! the vector stored again behind them ([`sparse_decode`]). On the pages whose
+//! high half is mostly Latin letters ([`mostly_latin`]), where such vectors are
+//! most of the work, the step first assumes that every character has two bytes
+//! ([`sparse_two`]), so that each store's address follows from the mask of high
+//! bytes alone and not from a length loaded from the table (the processor holds
+//! later loads back behind stores whose address is not yet known: with the
+//! lengths from the table, every such vector waited for the load of the byte and
+//! of its entry), and it loads the rest of the vector before it stores; a vector
+//! with a three-byte character (`€`, `’`) takes the lengths from a mask of the
+//! page's three-byte bytes made with two 16-entry shuffles ([`ThreeBytes`],
+//! [`sparse_masked`]). To UTF-16 and UTF-32,
 //! four vectors with at most four high bytes in every 64 bytes are widened as ASCII
 //! and the units of the high bytes written over ([`ToUnits::block4`]). From UTF-8,
 //! a 64-byte block with at most eight non-ASCII bytes, or one that the vector path
@@ -459,6 +478,18 @@ fn mostly_three_bytes(cp: CodePage) -> bool {
     balance > 0
 }
 
+/// Whether the page's high half holds mostly Latin letters (U+00C0..U+024F): text
+/// in it is mostly ASCII with a few accented letters, which the decoder to UTF-8
+/// takes through [`sparse_two`] first.
+#[inline(always)]
+fn mostly_latin(cp: CodePage) -> bool {
+    cp.high_half()
+        .iter()
+        .filter(|&&u| (0xC0..0x250).contains(&u))
+        .count()
+        >= 48
+}
+
 /// The three prefixes of [`three_byte_table`]'s classes 0, 1 and 2: the UTF-8 bytes
 /// before the last of the page's most common characters, as `lead | middle << 8`
 /// (`middle` 0 for a two-byte character): `E0 B8` and `E0 B9` for the Thai letters
@@ -737,6 +768,138 @@ unsafe fn sparse_decode<W: VectorExt>(
     }
 }
 
+/// [`sparse_decode`] of a vector whose high bytes are all characters of two bytes
+/// (accented letters, on the Latin pages), or `None` (after writing scratch) if one
+/// is not. Each character adds one byte, so the addresses of the stores follow
+/// from the mask alone, not from a length loaded from the table; and each step
+/// loads the rest of the block before it stores.
+///
+/// # Safety
+/// As [`sparse_decode`].
+#[inline(always)]
+unsafe fn sparse_two<W: VectorExt>(
+    v: W,
+    s: *const u8,
+    d: *mut u8,
+    mask: u64,
+    utf8: &[u32; 128],
+) -> Option<usize> {
+    // SAFETY: as in `sparse_decode` (each step stores at most as far).
+    unsafe {
+        v.store_unaligned(d);
+        let mut lengths = 0u32;
+        let mut k = 0usize;
+        let mut mask = mask;
+        while mask != 0 {
+            let p = mask.trailing_zeros() as usize;
+            let rest = W::load_unaligned(s.add(p + 1));
+            let e = *utf8.get_unchecked(usize::from(*s.add(p) & 0x7F));
+            lengths |= e;
+            d.add(p + k).cast::<u32>().write_unaligned(e.to_le());
+            rest.store_unaligned(d.add(p + k + 2));
+            k += 1;
+            mask &= mask - 1;
+        }
+        // Bit 24 of the length: set for one and three bytes (and so for an
+        // undefined byte's U+FFFD), clear for two.
+        if lengths & 1 << 24 != 0 {
+            return None;
+        }
+        Some(W::BYTES + k)
+    }
+}
+
+/// Which high bytes of a page decode to three UTF-8 bytes, as a test of a vector's
+/// bytes without a 128-entry look-up: `rows` by the high nibble (bit `h - 8` for
+/// the row `h` of bytes `h0..=hF`, 0 for ASCII), `columns` by the low nibble (bit
+/// `h - 8` set where byte `hl` has three bytes): a byte has three bytes where both
+/// give a common bit. Eight rows, eight bits: any set of high bytes fits.
+struct ThreeBytes<V> {
+    rows: V,
+    columns: V,
+    low4: V,
+}
+
+impl<V: VectorExt> ThreeBytes<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn new(cp: CodePage) -> Self {
+        let utf8 = cp.utf8_high_half();
+        let rows: [u8; 16] = core::array::from_fn(|h| if h >= 8 { 1 << (h - 8) } else { 0 });
+        let columns: [u8; 16] = core::array::from_fn(|l| {
+            (0..8).fold(0u8, |c, r| {
+                let three = utf8[16 * r + l] >> 24 & 0xF == 3;
+                c | u8::from(three) << r
+            })
+        });
+        // SAFETY: the caller's promise.
+        unsafe {
+            ThreeBytes {
+                rows: V::broadcast_lane(&rows),
+                columns: V::broadcast_lane(&columns),
+                low4: V::splat(0x0F),
+            }
+        }
+    }
+
+    /// The mask (bit `i` for byte `i`) of the bytes of `v` that decode to three
+    /// UTF-8 bytes.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn mask(&self, v: V) -> u64 {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let c = v
+                .shr4()
+                .lookup16(self.rows)
+                .and(v.and(self.low4).lookup16(self.columns));
+            !c.eq8(V::splat(0)).bitmask_dense() & (u64::MAX >> (64 - V::BYTES))
+        }
+    }
+}
+
+/// [`sparse_two`] for a vector with characters of three bytes too, whose lengths
+/// come from the mask `three` of them ([`ThreeBytes`]), not from the table.
+/// Returns `None` (after writing scratch) if `check` and a byte is undefined.
+///
+/// # Safety
+/// As [`sparse_decode`].
+#[inline(always)]
+unsafe fn sparse_masked<W: VectorExt>(
+    v: W,
+    s: *const u8,
+    d: *mut u8,
+    (mut mask, three): (u64, u64),
+    utf8: &[u32; 128],
+    check: bool,
+) -> Option<usize> {
+    // SAFETY: as in `sparse_decode` (each step stores as far, the lengths in `three`
+    // being the table's).
+    unsafe {
+        v.store_unaligned(d);
+        let mut undefined = 0u32;
+        let mut grown = 0usize;
+        while mask != 0 {
+            let p = mask.trailing_zeros() as usize;
+            let rest = W::load_unaligned(s.add(p + 1));
+            let e = *utf8.get_unchecked(usize::from(*s.add(p) & 0x7F));
+            undefined |= e;
+            let len = 2 + (three >> p & 1) as usize;
+            d.add(p + grown).cast::<u32>().write_unaligned(e.to_le());
+            rest.store_unaligned(d.add(p + grown + len));
+            grown += len - 1;
+            mask &= mask - 1;
+        }
+        if check && undefined & scalar::UTF8_UNDEFINED != 0 {
+            return None;
+        }
+        Some(W::BYTES + grown)
+    }
+}
+
 /// `Kernel::codepage_to_utf8`: blocks of the widest vector `W`: an ASCII block is
 /// copied, a block of ASCII and two-byte characters goes the direct way
 /// ([`TwoByte`]; [`ThreeByte`] on a page of mostly three-byte characters), any other through its UTF-16 units and the UTF-16 -> UTF-8 block
@@ -756,9 +919,11 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
     // the same code as without the three-byte path.)
     unsafe {
         if mostly_three_bytes(cp) {
-            to_utf8_loop::<W, H, ThreeByte<W>>(src, dst, cp, mode)
+            to_utf8_loop::<W, H, ThreeByte<W>, false>(src, dst, cp, mode)
+        } else if mostly_latin(cp) {
+            to_utf8_loop::<W, H, TwoByte<W>, true>(src, dst, cp, mode)
         } else {
-            to_utf8_loop::<W, H, TwoByte<W>>(src, dst, cp, mode)
+            to_utf8_loop::<W, H, TwoByte<W>, false>(src, dst, cp, mode)
         }
     }
 }
@@ -768,7 +933,7 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
 /// # Safety
 /// The CPU supports the ISAs of `W` and `H`.
 #[inline(always)]
-unsafe fn to_utf8_loop<W: Lookup128, H: EncodeHooks, D: Direct<W>>(
+unsafe fn to_utf8_loop<W: Lookup128, H: EncodeHooks, D: Direct<W>, const LATIN: bool>(
     src: &[u8],
     dst: &mut [u8],
     cp: CodePage,
@@ -794,6 +959,7 @@ unsafe fn to_utf8_loop<W: Lookup128, H: EncodeHooks, D: Direct<W>>(
         let two = D::new(cp);
         let dec = Decoder::<W>::new(cp);
         let utf8 = cp.utf8_high_half();
+        let three = ThreeBytes::<W>::new(cp);
         let high = W::splat(0x80);
         while pos + W::BYTES <= n && out + write <= m {
             let v = W::load_unaligned(src.as_ptr().add(pos));
@@ -810,8 +976,21 @@ unsafe fn to_utf8_loop<W: Lookup128, H: EncodeHooks, D: Direct<W>>(
                 && pos + 2 * W::BYTES <= n
                 && out + sparse_write::<W>() <= m
             {
-                if let Some(w) = sparse_decode::<W>(v, src.as_ptr().add(pos), d, mask, utf8, check)
-                {
+                let s = src.as_ptr().add(pos);
+                if LATIN {
+                    if let Some(w) = sparse_two::<W>(v, s, d, mask, utf8) {
+                        pos += W::BYTES;
+                        out += w;
+                        continue;
+                    }
+                    let masks = (mask, three.mask(v));
+                    if let Some(w) = sparse_masked::<W>(v, s, d, masks, utf8, check) {
+                        pos += W::BYTES;
+                        out += w;
+                        continue;
+                    }
+                }
+                if let Some(w) = sparse_decode::<W>(v, s, d, mask, utf8, check) {
                     pos += W::BYTES;
                     out += w;
                     continue;
