@@ -28,11 +28,20 @@
 //! class that a 16-entry shuffle turns into the lead byte; lead and trail bytes
 //! interleaved are the characters' two bytes (an ASCII byte keeps its own), and every
 //! group of eight is packed by the `PACK2` control of its ASCII bytes. That is one
-//! 128-entry look-up per block instead of two, and no UTF-16 classification. Any
-//! other block (box drawing, Thai, `€`, `—`: three bytes or another lead) goes
-//! through its UTF-16 units and the UTF-16 -> UTF-8 block step of
-//! [`super::utf8_encode`] (`PACK2` when every character is below U+0800, `PACK3`
-//! otherwise).
+//! 128-entry look-up per block instead of two, and no UTF-16 classification. On a
+//! page whose characters mostly have three bytes (Thai, windows-874), the direct
+//! path is [`ThreeByte`] instead: the table holds the six payload bits of each
+//! character's last byte and a class among the page's three most common
+//! *prefixes* (the bytes before the last: `E0 B8` and `E0 B9` for the Thai
+//! letters, `E2 80` for the quotes and dashes), whose lead and middle bytes two
+//! 16-entry shuffles give; each byte becomes a 32-bit lane `[first, middle, last,
+//! 0]` and each group of four is packed by its `PACK3` control, as the UTF-16 ->
+//! UTF-8 step does without the units. Any other block (box drawing, `€`, `—` on
+//! the other pages: three bytes or another lead) goes through its UTF-16 units and
+//! the UTF-16 -> UTF-8 block step of [`super::utf8_encode`] (`PACK2` when every
+//! character is below U+0800, `PACK3` otherwise). Which direct path, and whether
+//! the Latin steps below run, is chosen once per call from the page's table, so
+//! the loop of the other pages is compiled without them.
 //!
 //! # Mostly-ASCII text: one character at a time
 //!
@@ -41,7 +50,17 @@
 //! each character on its own. To UTF-8, a vector with at most three high bytes is
 //! stored as ASCII and each character's UTF-8 bytes (from
 //! `CodePage::utf8_high_half`, a `u32` per byte) are written over it, the rest of
-//! the vector stored again behind them ([`sparse_decode`]); to UTF-16 and UTF-32,
+//! the vector stored again behind them ([`sparse_decode`]). On the pages whose
+//! high half is mostly Latin letters ([`mostly_latin`]), where such vectors are
+//! most of the work, the step first assumes that every character has two bytes
+//! ([`sparse_two`]), so that each store's address follows from the mask of high
+//! bytes alone and not from a length loaded from the table (the processor holds
+//! later loads back behind stores whose address is not yet known: with the
+//! lengths from the table, every such vector waited for the load of the byte and
+//! of its entry), and it loads the rest of the vector before it stores; a vector
+//! with a three-byte character (`€`, `’`) takes the lengths from a mask of the
+//! page's three-byte bytes made with two 16-entry shuffles ([`ThreeBytes`],
+//! [`sparse_masked`]). To UTF-16 and UTF-32,
 //! four vectors with at most four high bytes in every 64 bytes are widened as ASCII
 //! and the units of the high bytes written over ([`ToUnits::block4`]). From UTF-8,
 //! a 64-byte block with at most eight non-ASCII bytes, or one that the vector path
@@ -76,7 +95,9 @@
 use super::blocks::{run, run_in_mode, shift, BlockOp};
 use super::handover::{utf8_resync, POPCOUNT8};
 use super::surrogate_pairs::cut16;
-use super::utf8_encode::{bmp_block_stores, encode_bmp_block, EncodeHooks, UnitClasses};
+use super::utf8_encode::{
+    bmp_block_stores, encode_bmp_block, pack3_block, EncodeHooks, UnitClasses,
+};
 use crate::tables::compress::COMPRESS8;
 use crate::tables::utf16_to_utf8::PACK2;
 use crate::vector_ext::Lookup128;
@@ -440,6 +461,212 @@ impl<V: Lookup128> TwoByte<V> {
     }
 }
 
+/// Whether most of the page's characters (those of `C0..=FF` counted twice, as in
+/// [`two_byte_leads`]) have three UTF-8 bytes: such a page (Thai, windows-874)
+/// decodes to UTF-8 through [`ThreeByte`] instead of [`TwoByte`].
+#[inline(always)]
+fn mostly_three_bytes(cp: CodePage) -> bool {
+    let mut balance = 0isize;
+    for (i, &e) in cp.utf8_high_half().iter().enumerate() {
+        let weight = if i >= 0x40 { 2 } else { 1 };
+        match e & (scalar::UTF8_UNDEFINED | 0xF << 24) {
+            0x0200_0000 => balance -= weight,
+            0x0300_0000 => balance += weight,
+            _ => {}
+        }
+    }
+    balance > 0
+}
+
+/// Whether the page's high half holds mostly Latin letters (U+00C0..U+024F): text
+/// in it is mostly ASCII with a few accented letters, which the decoder to UTF-8
+/// takes through [`sparse_two`] first.
+#[inline(always)]
+fn mostly_latin(cp: CodePage) -> bool {
+    cp.high_half()
+        .iter()
+        .filter(|&&u| (0xC0..0x250).contains(&u))
+        .count()
+        >= 48
+}
+
+/// The three prefixes of [`three_byte_table`]'s classes 0, 1 and 2: the UTF-8 bytes
+/// before the last of the page's most common characters, as `lead | middle << 8`
+/// (`middle` 0 for a two-byte character): `E0 B8` and `E0 B9` for the Thai letters
+/// of windows-874, ...; counted as in [`two_byte_leads`], undefined bytes not at
+/// all. A page has few prefixes; up to 16 are counted, the rest left to class 3.
+#[inline(always)]
+fn three_byte_prefixes(cp: CodePage) -> [u16; 3] {
+    let mut keys = [0u16; 16];
+    let mut count = [0usize; 16];
+    for (i, &e) in cp.utf8_high_half().iter().enumerate() {
+        let key = match e & (scalar::UTF8_UNDEFINED | 0xF << 24) {
+            0x0200_0000 => e as u16 & 0xFF,
+            0x0300_0000 => e as u16,
+            _ => continue,
+        };
+        let weight = if i >= 0x40 { 2 } else { 1 };
+        if let Some(k) = keys.iter().position(|&k| k == key || k == 0) {
+            keys[k] = key;
+            count[k] += weight;
+        }
+    }
+    let mut prefixes = [0u16; 3];
+    for p in &mut prefixes {
+        let (k, &n) = count
+            .iter()
+            .enumerate()
+            .max_by_key(|&(k, &n)| (n, usize::MAX - k))
+            .unwrap_or((0, &0));
+        if n > 0 {
+            *p = keys[k];
+            count[k] = 0;
+        }
+    }
+    prefixes
+}
+
+/// The direct three-byte table of `cp`: for each high byte, the six low bits of
+/// its character's last UTF-8 byte and, in the two high bits, the class of the
+/// bytes before (its index in `prefixes`, [`three_byte_prefixes`], or 3).
+#[inline(always)]
+fn three_byte_table(cp: CodePage, prefixes: &[u16; 3]) -> [u8; 128] {
+    let t = cp.utf8_high_half();
+    core::array::from_fn(|i| {
+        let e = t[i];
+        let (key, last) = match e & (scalar::UTF8_UNDEFINED | 0xF << 24) {
+            0x0200_0000 => (e as u16 & 0xFF, (e >> 8) as u8),
+            0x0300_0000 => (e as u16, (e >> 16) as u8),
+            _ => return 0xC0,
+        };
+        let class = prefixes.iter().position(|&p| p == key).unwrap_or(3) as u8;
+        class << 6 | last & 0x3F
+    })
+}
+
+/// The direct path of code page -> UTF-8 on pages of mostly three-byte characters
+/// ([`mostly_three_bytes`]) for blocks of ASCII and characters with the prefixes of
+/// [`three_byte_prefixes`]: one 128-entry look-up gives each high byte's last six
+/// bits and class, three 16-entry ones the class's lead and middle byte and whether
+/// it has two bytes; every byte becomes a 32-bit lane `[first, middle, last, 0]`
+/// (an ASCII byte its own byte first), and each group of four is packed by its
+/// [`PACK3`](crate::tables::utf16_to_utf8::PACK3) control, as the UTF-16 -> UTF-8
+/// step packs a block of one- to three-byte units, without the UTF-16 units: one
+/// 128-entry look-up per block instead of two, and no classification of units.
+struct ThreeByte<V: Lookup128> {
+    table: V::Table,
+    leads: V,
+    middles: V,
+    twos: V,
+    high: V,
+    low6: V,
+    class3: V,
+}
+
+impl<V: Lookup128> ThreeByte<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn new(cp: CodePage) -> Self {
+        let p = three_byte_prefixes(cp);
+        // Indexed by the high nibble of a table entry: class `i >> 2`; class 3
+        // (refused) gives zeros.
+        let class = |i: usize| p.get(i >> 2).copied().unwrap_or(0);
+        let leads: [u8; 16] = core::array::from_fn(|i| class(i) as u8);
+        let middles: [u8; 16] = core::array::from_fn(|i| (class(i) >> 8) as u8);
+        let twos: [u8; 16] = core::array::from_fn(|i| if class(i) >> 8 == 0 { 0xFF } else { 0 });
+        // SAFETY: the caller's promise.
+        unsafe {
+            ThreeByte {
+                table: V::table128(&three_byte_table(cp, &p)),
+                leads: V::broadcast_lane(&leads),
+                middles: V::broadcast_lane(&middles),
+                twos: V::broadcast_lane(&twos),
+                high: V::splat(0x80),
+                low6: V::splat(0x3F),
+                class3: V::splat(0xC0),
+            }
+        }
+    }
+
+    /// Converts the block `v` (with a high byte) into `dst` and returns the bytes
+    /// written, or `None` (nothing written) if a high byte is not of the classes
+    /// 0, 1, 2.
+    ///
+    /// # Safety
+    /// The CPU supports the ISAs of `V` and `H`; `3 * V::BYTES / 2 +
+    /// bmp_block_stores(V::BYTES)` writable bytes at `dst`.
+    #[inline(always)]
+    unsafe fn block<H: EncodeHooks>(&self, v: V, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the caller's promises; the first half writes at most
+        // `3 * V::BYTES / 2` bytes, and each half stores at most `bmp_block_stores`.
+        unsafe {
+            let t = v.lookup128(&self.table);
+            if !t.and(self.class3).eq8(self.class3).is_zero() {
+                return None;
+            }
+            let zero = V::splat(0);
+            let nibble = t.shr4();
+            let is_high = v.and(self.high).eq8(self.high);
+            let first = V::blend(is_high, nibble.lookup16(self.leads), v);
+            let middle = nibble.lookup16(self.middles);
+            let last = t.and(self.low6).or(self.high);
+            // Class bits: one byte (ASCII), at most two.
+            let is1 = is_high.eq8(zero);
+            let is2 = is1.or(nibble.lookup16(self.twos));
+            let (f0, f1) = V::zip8(first, middle);
+            let (l0, l1) = V::zip8(last, zero);
+            let (c0, c1) = V::zip8(is1, is2);
+            let w = pack3_block::<V, H>(V::zip16_lanes(f0, l0), c0.bitmask_dense(), dst);
+            Some(w + pack3_block::<V, H>(V::zip16_lanes(f1, l1), c1.bitmask_dense(), dst.add(w)))
+        }
+    }
+}
+
+/// A direct step of code page -> UTF-8: [`TwoByte`] or [`ThreeByte`].
+trait Direct<V: Lookup128> {
+    /// The step's tables for `cp`.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    unsafe fn new(cp: CodePage) -> Self;
+
+    /// Converts the block `v` into `dst`, or refuses it (`None`, nothing written).
+    ///
+    /// # Safety
+    /// The CPU supports the ISAs of `V` and `H`; `3 * V::BYTES / 2 +
+    /// bmp_block_stores(V::BYTES)` writable bytes at `dst`.
+    unsafe fn block<H: EncodeHooks>(&self, v: V, dst: *mut u8) -> Option<usize>;
+}
+
+impl<V: Lookup128> Direct<V> for TwoByte<V> {
+    #[inline(always)]
+    unsafe fn new(cp: CodePage) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe { TwoByte::new(cp) }
+    }
+
+    #[inline(always)]
+    unsafe fn block<H: EncodeHooks>(&self, v: V, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the caller's promises (`2 * V::BYTES` bytes suffice).
+        unsafe { TwoByte::block::<H>(self, v, dst) }
+    }
+}
+
+impl<V: Lookup128> Direct<V> for ThreeByte<V> {
+    #[inline(always)]
+    unsafe fn new(cp: CodePage) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe { ThreeByte::new(cp) }
+    }
+
+    #[inline(always)]
+    unsafe fn block<H: EncodeHooks>(&self, v: V, dst: *mut u8) -> Option<usize> {
+        // SAFETY: the caller's promises.
+        unsafe { ThreeByte::block::<H>(self, v, dst) }
+    }
+}
+
 /// At most this many high bytes make a 64-byte block sparse for the decoders to
 /// UTF-16 and UTF-32 ([`ToUnits::block4`]): each is written on its own.
 const DECODE_SPARSE: usize = 4;
@@ -541,9 +768,141 @@ unsafe fn sparse_decode<W: VectorExt>(
     }
 }
 
+/// [`sparse_decode`] of a vector whose high bytes are all characters of two bytes
+/// (accented letters, on the Latin pages), or `None` (after writing scratch) if one
+/// is not. Each character adds one byte, so the addresses of the stores follow
+/// from the mask alone, not from a length loaded from the table; and each step
+/// loads the rest of the block before it stores.
+///
+/// # Safety
+/// As [`sparse_decode`].
+#[inline(always)]
+unsafe fn sparse_two<W: VectorExt>(
+    v: W,
+    s: *const u8,
+    d: *mut u8,
+    mask: u64,
+    utf8: &[u32; 128],
+) -> Option<usize> {
+    // SAFETY: as in `sparse_decode` (each step stores at most as far).
+    unsafe {
+        v.store_unaligned(d);
+        let mut lengths = 0u32;
+        let mut k = 0usize;
+        let mut mask = mask;
+        while mask != 0 {
+            let p = mask.trailing_zeros() as usize;
+            let rest = W::load_unaligned(s.add(p + 1));
+            let e = *utf8.get_unchecked(usize::from(*s.add(p) & 0x7F));
+            lengths |= e;
+            d.add(p + k).cast::<u32>().write_unaligned(e.to_le());
+            rest.store_unaligned(d.add(p + k + 2));
+            k += 1;
+            mask &= mask - 1;
+        }
+        // Bit 24 of the length: set for one and three bytes (and so for an
+        // undefined byte's U+FFFD), clear for two.
+        if lengths & 1 << 24 != 0 {
+            return None;
+        }
+        Some(W::BYTES + k)
+    }
+}
+
+/// Which high bytes of a page decode to three UTF-8 bytes, as a test of a vector's
+/// bytes without a 128-entry look-up: `rows` by the high nibble (bit `h - 8` for
+/// the row `h` of bytes `h0..=hF`, 0 for ASCII), `columns` by the low nibble (bit
+/// `h - 8` set where byte `hl` has three bytes): a byte has three bytes where both
+/// give a common bit. Eight rows, eight bits: any set of high bytes fits.
+struct ThreeBytes<V> {
+    rows: V,
+    columns: V,
+    low4: V,
+}
+
+impl<V: VectorExt> ThreeBytes<V> {
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn new(cp: CodePage) -> Self {
+        let utf8 = cp.utf8_high_half();
+        let rows: [u8; 16] = core::array::from_fn(|h| if h >= 8 { 1 << (h - 8) } else { 0 });
+        let columns: [u8; 16] = core::array::from_fn(|l| {
+            (0..8).fold(0u8, |c, r| {
+                let three = utf8[16 * r + l] >> 24 & 0xF == 3;
+                c | u8::from(three) << r
+            })
+        });
+        // SAFETY: the caller's promise.
+        unsafe {
+            ThreeBytes {
+                rows: V::broadcast_lane(&rows),
+                columns: V::broadcast_lane(&columns),
+                low4: V::splat(0x0F),
+            }
+        }
+    }
+
+    /// The mask (bit `i` for byte `i`) of the bytes of `v` that decode to three
+    /// UTF-8 bytes.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    #[inline(always)]
+    unsafe fn mask(&self, v: V) -> u64 {
+        // SAFETY: the caller's promise.
+        unsafe {
+            let c = v
+                .shr4()
+                .lookup16(self.rows)
+                .and(v.and(self.low4).lookup16(self.columns));
+            !c.eq8(V::splat(0)).bitmask_dense() & (u64::MAX >> (64 - V::BYTES))
+        }
+    }
+}
+
+/// [`sparse_two`] for a vector with characters of three bytes too, whose lengths
+/// come from the mask `three` of them ([`ThreeBytes`]), not from the table.
+/// Returns `None` (after writing scratch) if `check` and a byte is undefined.
+///
+/// # Safety
+/// As [`sparse_decode`].
+#[inline(always)]
+unsafe fn sparse_masked<W: VectorExt>(
+    v: W,
+    s: *const u8,
+    d: *mut u8,
+    (mut mask, three): (u64, u64),
+    utf8: &[u32; 128],
+    check: bool,
+) -> Option<usize> {
+    // SAFETY: as in `sparse_decode` (each step stores as far, the lengths in `three`
+    // being the table's).
+    unsafe {
+        v.store_unaligned(d);
+        let mut undefined = 0u32;
+        let mut grown = 0usize;
+        while mask != 0 {
+            let p = mask.trailing_zeros() as usize;
+            let rest = W::load_unaligned(s.add(p + 1));
+            let e = *utf8.get_unchecked(usize::from(*s.add(p) & 0x7F));
+            undefined |= e;
+            let len = 2 + (three >> p & 1) as usize;
+            d.add(p + grown).cast::<u32>().write_unaligned(e.to_le());
+            rest.store_unaligned(d.add(p + grown + len));
+            grown += len - 1;
+            mask &= mask - 1;
+        }
+        if check && undefined & scalar::UTF8_UNDEFINED != 0 {
+            return None;
+        }
+        Some(W::BYTES + grown)
+    }
+}
+
 /// `Kernel::codepage_to_utf8`: blocks of the widest vector `W`: an ASCII block is
 /// copied, a block of ASCII and two-byte characters goes the direct way
-/// ([`TwoByte`]), any other through its UTF-16 units and the UTF-16 -> UTF-8 block
+/// ([`TwoByte`]; [`ThreeByte`] on a page of mostly three-byte characters), any other through its UTF-16 units and the UTF-16 -> UTF-8 block
 /// step.
 ///
 /// # Safety
@@ -556,6 +915,30 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
     _to: Endian,
     mode: Mode,
 ) -> Result<usize, TranscodeError> {
+    // SAFETY: the caller's promise. (Two loops, so that the other pages' loop is
+    // the same code as without the three-byte path.)
+    unsafe {
+        if mostly_three_bytes(cp) {
+            to_utf8_loop::<W, H, ThreeByte<W>, false>(src, dst, cp, mode)
+        } else if mostly_latin(cp) {
+            to_utf8_loop::<W, H, TwoByte<W>, true>(src, dst, cp, mode)
+        } else {
+            to_utf8_loop::<W, H, TwoByte<W>, false>(src, dst, cp, mode)
+        }
+    }
+}
+
+/// The loop of [`codepage_to_utf8`] with the direct step `D`.
+///
+/// # Safety
+/// The CPU supports the ISAs of `W` and `H`.
+#[inline(always)]
+unsafe fn to_utf8_loop<W: Lookup128, H: EncodeHooks, D: Direct<W>, const LATIN: bool>(
+    src: &[u8],
+    dst: &mut [u8],
+    cp: CodePage,
+    mode: Mode,
+) -> Result<usize, TranscodeError> {
     let (n, m) = (src.len(), dst.len());
     // Strict mode on a page with undefined bytes: a block with one goes to the scalar
     // code (lossy mode writes the table's U+FFFD).
@@ -563,19 +946,20 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
     // Output bytes an iteration may store: the first half's units take at most
     // `3 * W::BYTES / 2` bytes, then the second half's stores; plus 2 spare bytes
     // (the longest character, three bytes, minus one: see `super::handover`). The
-    // direct path stores at most `2 * W::BYTES`, less.
+    // direct paths store as much ([`ThreeByte`]) or less (`2 * W::BYTES`).
     let write = 3 * W::BYTES / 2 + bmp_block_stores(W::BYTES) + 2;
     let (mut pos, mut out) = (0usize, 0usize);
     // SAFETY: (whole block) the ISA is the caller's promise; every load reads
     // `src[pos..pos + W::BYTES]` (`pos + W::BYTES <= n`), every store writes within
     // `dst[out..out + write]` (`out + write <= m`): `W::BYTES` for an ASCII block,
-    // `2 * W::BYTES` for the direct path, and otherwise at most `3 * W::BYTES / 2`
+    // what `Direct::block` promises for the direct path, and otherwise at most `3 * W::BYTES / 2`
     // bytes of output of the first half of the units and `bmp_block_stores` bytes of
     // stores for the second.
     unsafe {
-        let two = TwoByte::<W>::new(cp);
+        let two = D::new(cp);
         let dec = Decoder::<W>::new(cp);
         let utf8 = cp.utf8_high_half();
+        let three = ThreeBytes::<W>::new(cp);
         let high = W::splat(0x80);
         while pos + W::BYTES <= n && out + write <= m {
             let v = W::load_unaligned(src.as_ptr().add(pos));
@@ -592,8 +976,21 @@ pub(crate) unsafe fn codepage_to_utf8<W: Lookup128, H: EncodeHooks>(
                 && pos + 2 * W::BYTES <= n
                 && out + sparse_write::<W>() <= m
             {
-                if let Some(w) = sparse_decode::<W>(v, src.as_ptr().add(pos), d, mask, utf8, check)
-                {
+                let s = src.as_ptr().add(pos);
+                if LATIN {
+                    if let Some(w) = sparse_two::<W>(v, s, d, mask, utf8) {
+                        pos += W::BYTES;
+                        out += w;
+                        continue;
+                    }
+                    let masks = (mask, three.mask(v));
+                    if let Some(w) = sparse_masked::<W>(v, s, d, masks, utf8, check) {
+                        pos += W::BYTES;
+                        out += w;
+                        continue;
+                    }
+                }
+                if let Some(w) = sparse_decode::<W>(v, s, d, mask, utf8, check) {
                     pos += W::BYTES;
                     out += w;
                     continue;

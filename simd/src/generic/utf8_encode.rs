@@ -105,7 +105,9 @@ use utfast_scalar::{transcode as scalar, Endian, Mode, TranscodeError};
 
 // The Cyrillic code pages' decoder to UTF-8 converts its UTF-16 units with these.
 pub(crate) use blocks::Classes as UnitClasses;
-pub(crate) use blocks::{bmp_stores as bmp_block_stores, encode_bmp as encode_bmp_block};
+pub(crate) use blocks::{
+    bmp_stores as bmp_block_stores, encode_bmp as encode_bmp_block, pack3 as pack3_block,
+};
 
 #[cfg(doc)]
 use crate::tables::utf16_to_utf8::{PACK2, PACK3};

@@ -262,17 +262,36 @@ pub(super) unsafe fn one_two_three<B: VectorExt, H: EncodeHooks>(
     c: &Classes<B>,
     dst: *mut u8,
 ) -> usize {
-    // SAFETY: the caller's promises; table indices are bytes (< 256); every group
-    // has at least 4 bytes of output, so the last 16-byte store starts at least 4
-    // bytes before the end of the output.
+    // SAFETY: the caller's promises (`pack3`'s).
     unsafe {
         let first3 = u.shr16::<12>().or(p16(0xE0));
         let first2 = u.shr16::<6>().or(p16(0xC0));
         let first = B::blend(c.is1, u, B::blend(c.is2, first2, first3));
-        // Group `g` (units `4g..4g + 4`): group `2k` is lane `k` of `lo`, group
-        // `2k + 1` lane `k` of `hi`.
-        let (lo, hi) = spread3(u, first);
-        let byte = |g: usize| (c.idx >> (8 * g)) as usize & 0xFF;
+        pack3::<B, H>(spread3(u, first), c.idx, dst)
+    }
+}
+
+/// The packing step of [`one_two_three`] (also the code pages' direct three-byte
+/// path): `lanes` are the characters as 32-bit lanes `[first, middle, last, 0]` in
+/// the order of [`spread3`] (group `g`, characters `4g..4g + 4`: group `2k` is
+/// 128-bit lane `k` of `.0`, group `2k + 1` lane `k` of `.1`), `idx` their class
+/// bits (bit `2k`: character `k` is one byte, bit `2k + 1`: at most two). Each
+/// group is packed by its [`PACK3`] control. Returns the bytes written.
+///
+/// # Safety
+/// The CPU supports `B`'s ISA; [`bmp_stores`] writable bytes at `dst`.
+#[inline(always)]
+pub(crate) unsafe fn pack3<B: VectorExt, H: EncodeHooks>(
+    lanes: (B, B),
+    idx: u64,
+    dst: *mut u8,
+) -> usize {
+    // SAFETY: the caller's promises; table indices are bytes (< 256); every group
+    // has at least 4 bytes of output, so the last 16-byte store starts at least 4
+    // bytes before the end of the output.
+    unsafe {
+        let (lo, hi) = lanes;
+        let byte = |g: usize| (idx >> (8 * g)) as usize & 0xFF;
         let t = |g: usize| PACK3.0.get_unchecked(byte(g)).as_ptr();
         let lo = B::load_lanes(|k| t(2 * k)).lookup16(lo);
         let hi = B::load_lanes(|k| t(2 * k + 1)).lookup16(hi);

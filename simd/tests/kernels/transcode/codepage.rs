@@ -241,6 +241,55 @@ fn two_byte_blocks_with_an_odd_byte_at_every_position() {
     }
 }
 
+/// Code page -> UTF-8 on a page of mostly three-byte characters (Thai,
+/// windows-874) converts blocks of ASCII and characters of the page's most common
+/// prefixes (the UTF-8 bytes before the last) directly, one look-up and a
+/// `PACK3` packing per group of four, and refuses blocks with any other byte to
+/// the UTF-16 way: its three-byte characters mixed with ASCII at several
+/// densities, with one byte of a rare prefix (a two-byte character, a three-byte
+/// one that fewer than eight share its prefix with) or an undefined one at every
+/// position and alignment (or none), every kernel against scalar with every buffer
+/// size of `check_all_targets`.
+#[test]
+fn three_byte_blocks_with_an_odd_byte_at_every_position() {
+    let ks = kernels();
+    let mut rng = Rng(0x3B_17E5);
+    for cp in CODE_PAGES {
+        let page = utfast_scalar::CodePage::of(cp).unwrap();
+        let utf8 = |b: u8| page.decode(b).to_string().into_bytes();
+        let high = 0x80..=0xFFu8;
+        let three: Vec<u8> = high
+            .clone()
+            .filter(|&b| page.is_defined(b) && utf8(b).len() == 3)
+            .collect();
+        if three.len() < 64 {
+            continue;
+        }
+        let prefix = |b: u8| utf8(b)[..utf8(b).len() - 1].to_vec();
+        let rare = |b: u8| three.iter().filter(|&&c| prefix(c) == prefix(b)).count() < 8;
+        let (odd, common): (Vec<u8>, Vec<u8>) = high.partition(|&b| !page.is_defined(b) || rare(b));
+        for (len, ascii_in_8) in [(70, 0), (97, 2), (130, 5)] {
+            for at in 0..=len {
+                let mut src: Vec<u8> = (0..len)
+                    .map(|_| {
+                        if rng.below(8) < ascii_in_8 {
+                            b' ' + rng.below(95) as u8
+                        } else {
+                            common[rng.below(common.len())]
+                        }
+                    })
+                    .collect();
+                if at < len {
+                    src[at] = odd[rng.below(odd.len())];
+                }
+                let (storage, off) = misaligned(&src, at);
+                check_all_targets(ks, &storage[off..], cp, &[Encoding::Utf8])
+                    .unwrap_or_else(|m| panic!("{m}"));
+            }
+        }
+    }
+}
+
 /// Mostly-ASCII bytes of length about `len` with `odd` at byte `at`, and otherwise
 /// one of `own` (UTF-8 of characters of the page) at a random position in `1 / gap`
 /// of the characters (`gap == 0`: none).
