@@ -351,19 +351,27 @@ fn two_byte_leads(cp: CodePage) -> [u8; 3] {
             count[usize::from(u >> 6)] += if i >= 0x40 { 2 } else { 1 };
         }
     }
-    let mut leads = [0u8; 3];
-    for lead in &mut leads {
+    top_three(&mut count).map(|k| k.map_or(0, |k| 0xC0 | k as u8))
+}
+
+/// The indices of the three largest counts, the largest first (of equal counts, the
+/// lower index), or `None` where no count above zero is left; the counts taken are
+/// set to zero.
+#[inline(always)]
+fn top_three(count: &mut [usize]) -> [Option<usize>; 3] {
+    let mut top = [None; 3];
+    for t in &mut top {
         let (k, &n) = count
             .iter()
             .enumerate()
             .max_by_key(|&(k, &n)| (n, usize::MAX - k))
             .unwrap_or((0, &0));
         if n > 0 {
-            *lead = 0xC0 | k as u8;
+            *t = Some(k);
             count[k] = 0;
         }
     }
-    leads
+    top
 }
 
 /// The direct two-byte table of `cp`: for each high byte `0x80 + i`, the six low
@@ -511,19 +519,7 @@ fn three_byte_prefixes(cp: CodePage) -> [u16; 3] {
             count[k] += weight;
         }
     }
-    let mut prefixes = [0u16; 3];
-    for p in &mut prefixes {
-        let (k, &n) = count
-            .iter()
-            .enumerate()
-            .max_by_key(|&(k, &n)| (n, usize::MAX - k))
-            .unwrap_or((0, &0));
-        if n > 0 {
-            *p = keys[k];
-            count[k] = 0;
-        }
-    }
-    prefixes
+    top_three(&mut count).map(|k| k.map_or(0, |k| keys[k]))
 }
 
 /// The direct three-byte table of `cp`: for each high byte, the six low bits of
