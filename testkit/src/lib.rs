@@ -170,6 +170,16 @@ pub fn kernels() -> &'static [&'static Kernel] {
     })
 }
 
+/// Every kernel of [`kernels`] but `scalar`: the kernels a check compares with the
+/// scalar crate, whose functions are the scalar kernel's own operations (comparing
+/// them would compare a function with itself). A check that computes scalar's result
+/// once per case compares every kernel of this list with it.
+pub fn compared() -> &'static [&'static Kernel] {
+    let ks = kernels();
+    // `kernels` ends with scalar (it asserts that).
+    &ks[..ks.len() - 1]
+}
+
 /// Writes one line to the process's stderr directly: libtest captures `print!` and
 /// `eprint!` of passing tests, so `cargo test` would otherwise never show which
 /// kernels ran.

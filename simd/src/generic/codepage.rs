@@ -397,6 +397,22 @@ fn lead_of_nibble(leads: &[u8; 3]) -> [u8; 16] {
     core::array::from_fn(|i| leads.get(i >> 2).copied().unwrap_or(0))
 }
 
+/// A direct step of code page -> UTF-8: [`TwoByte`] or [`ThreeByte`].
+trait Direct<V: Lookup128> {
+    /// The step's tables for `cp`.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s ISA.
+    unsafe fn new(cp: CodePage) -> Self;
+
+    /// Converts the block `v` into `dst`, or refuses it (`None`, nothing written).
+    ///
+    /// # Safety
+    /// The CPU supports the ISAs of `V` and `H`; `3 * V::BYTES / 2 +
+    /// bmp_block_stores(V::BYTES)` writable bytes at `dst`.
+    unsafe fn block<H: EncodeHooks>(&self, v: V, dst: *mut u8) -> Option<usize>;
+}
+
 /// The direct path of code page -> UTF-8 for blocks of ASCII and characters of two
 /// bytes with the leads of [`two_byte_leads`] (the letters of the page): one 128-entry
 /// look-up gives each high byte's trail bits and lead class, a 16-entry one its
@@ -412,9 +428,7 @@ struct TwoByte<V: Lookup128> {
     class3: V,
 }
 
-impl<V: Lookup128> TwoByte<V> {
-    /// # Safety
-    /// The CPU supports `V`'s ISA.
+impl<V: Lookup128> Direct<V> for TwoByte<V> {
     #[inline(always)]
     unsafe fn new(cp: CodePage) -> Self {
         let leads = two_byte_leads(cp);
@@ -477,13 +491,26 @@ fn mostly_three_bytes(cp: CodePage) -> bool {
     let mut balance = 0isize;
     for (i, &e) in cp.utf8_high_half().iter().enumerate() {
         let weight = if i >= 0x40 { 2 } else { 1 };
-        match e & (scalar::UTF8_UNDEFINED | 0xF << 24) {
-            0x0200_0000 => balance -= weight,
-            0x0300_0000 => balance += weight,
-            _ => {}
+        match prefix_and_last(e) {
+            Some((prefix, _)) if prefix >> 8 == 0 => balance -= weight,
+            Some(_) => balance += weight,
+            None => {}
         }
     }
     balance > 0
+}
+
+/// A high byte's entry of `CodePage::utf8_high_half` split into the UTF-8 bytes
+/// before the last, as `lead | middle << 8` (`middle` 0 for a character of two
+/// bytes, never 0 for one of three), and the last byte; `None` for an undefined
+/// byte.
+#[inline(always)]
+fn prefix_and_last(e: u32) -> Option<(u16, u8)> {
+    match e & (scalar::UTF8_UNDEFINED | 0xF << 24) {
+        0x0200_0000 => Some((e as u16 & 0xFF, (e >> 8) as u8)),
+        0x0300_0000 => Some((e as u16, (e >> 16) as u8)),
+        _ => None,
+    }
 }
 
 /// Whether the page's high half holds mostly Latin letters (U+00C0..U+024F): text
@@ -508,10 +535,8 @@ fn three_byte_prefixes(cp: CodePage) -> [u16; 3] {
     let mut keys = [0u16; 16];
     let mut count = [0usize; 16];
     for (i, &e) in cp.utf8_high_half().iter().enumerate() {
-        let key = match e & (scalar::UTF8_UNDEFINED | 0xF << 24) {
-            0x0200_0000 => e as u16 & 0xFF,
-            0x0300_0000 => e as u16,
-            _ => continue,
+        let Some((key, _)) = prefix_and_last(e) else {
+            continue;
         };
         let weight = if i >= 0x40 { 2 } else { 1 };
         if let Some(k) = keys.iter().position(|&k| k == key || k == 0) {
@@ -529,11 +554,8 @@ fn three_byte_prefixes(cp: CodePage) -> [u16; 3] {
 fn three_byte_table(cp: CodePage, prefixes: &[u16; 3]) -> [u8; 128] {
     let t = cp.utf8_high_half();
     core::array::from_fn(|i| {
-        let e = t[i];
-        let (key, last) = match e & (scalar::UTF8_UNDEFINED | 0xF << 24) {
-            0x0200_0000 => (e as u16 & 0xFF, (e >> 8) as u8),
-            0x0300_0000 => (e as u16, (e >> 16) as u8),
-            _ => return 0xC0,
+        let Some((key, last)) = prefix_and_last(t[i]) else {
+            return 0xC0;
         };
         let class = prefixes.iter().position(|&p| p == key).unwrap_or(3) as u8;
         class << 6 | last & 0x3F
@@ -559,9 +581,7 @@ struct ThreeByte<V: Lookup128> {
     class3: V,
 }
 
-impl<V: Lookup128> ThreeByte<V> {
-    /// # Safety
-    /// The CPU supports `V`'s ISA.
+impl<V: Lookup128> Direct<V> for ThreeByte<V> {
     #[inline(always)]
     unsafe fn new(cp: CodePage) -> Self {
         let p = three_byte_prefixes(cp);
@@ -616,50 +636,6 @@ impl<V: Lookup128> ThreeByte<V> {
             let w = pack3_block::<V, H>(V::zip16_lanes(f0, l0), c0.bitmask_dense(), dst);
             Some(w + pack3_block::<V, H>(V::zip16_lanes(f1, l1), c1.bitmask_dense(), dst.add(w)))
         }
-    }
-}
-
-/// A direct step of code page -> UTF-8: [`TwoByte`] or [`ThreeByte`].
-trait Direct<V: Lookup128> {
-    /// The step's tables for `cp`.
-    ///
-    /// # Safety
-    /// The CPU supports `V`'s ISA.
-    unsafe fn new(cp: CodePage) -> Self;
-
-    /// Converts the block `v` into `dst`, or refuses it (`None`, nothing written).
-    ///
-    /// # Safety
-    /// The CPU supports the ISAs of `V` and `H`; `3 * V::BYTES / 2 +
-    /// bmp_block_stores(V::BYTES)` writable bytes at `dst`.
-    unsafe fn block<H: EncodeHooks>(&self, v: V, dst: *mut u8) -> Option<usize>;
-}
-
-impl<V: Lookup128> Direct<V> for TwoByte<V> {
-    #[inline(always)]
-    unsafe fn new(cp: CodePage) -> Self {
-        // SAFETY: the caller's promise.
-        unsafe { TwoByte::new(cp) }
-    }
-
-    #[inline(always)]
-    unsafe fn block<H: EncodeHooks>(&self, v: V, dst: *mut u8) -> Option<usize> {
-        // SAFETY: the caller's promises (`2 * V::BYTES` bytes suffice).
-        unsafe { TwoByte::block::<H>(self, v, dst) }
-    }
-}
-
-impl<V: Lookup128> Direct<V> for ThreeByte<V> {
-    #[inline(always)]
-    unsafe fn new(cp: CodePage) -> Self {
-        // SAFETY: the caller's promise.
-        unsafe { ThreeByte::new(cp) }
-    }
-
-    #[inline(always)]
-    unsafe fn block<H: EncodeHooks>(&self, v: V, dst: *mut u8) -> Option<usize> {
-        // SAFETY: the caller's promises.
-        unsafe { ThreeByte::block::<H>(self, v, dst) }
     }
 }
 

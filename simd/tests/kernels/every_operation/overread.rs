@@ -19,7 +19,7 @@
 use utfast_scalar::{Encoding, Mode, TranscodeError};
 use utfast_simd::{Kernel, SCALAR};
 use utfast_testkit::fuzz::SENTINEL;
-use utfast_testkit::{check_lengths, exact_vec, kernels, oracle, quick, to_hex, ENDIANS, MODES};
+use utfast_testkit::{check_lengths, compared, exact_vec, oracle, quick, to_hex, ENDIANS, MODES};
 
 const MAX_LEN: usize = 300;
 
@@ -61,13 +61,6 @@ fn lengths() -> Vec<usize> {
     } else {
         (0..=MAX_LEN).collect()
     }
-}
-
-/// The kernels checked here: every kernel but `scalar` (see the module's comment).
-fn compared() -> &'static [&'static Kernel] {
-    let ks = kernels();
-    // `kernels` ends with scalar (it checks that).
-    &ks[..ks.len() - 1]
 }
 
 /// Every source input: (description, encoding, bytes).

@@ -205,6 +205,20 @@ fn round_trips_of_random_bytes() {
     }
 }
 
+/// `len` random bytes: printable ASCII `ascii_in_8` times in eight, a byte of `pool`
+/// otherwise.
+fn ascii_and(rng: &mut Rng, len: usize, ascii_in_8: usize, pool: &[u8]) -> Vec<u8> {
+    (0..len)
+        .map(|_| {
+            if rng.below(8) < ascii_in_8 {
+                b' ' + rng.below(95) as u8
+            } else {
+                pool[rng.below(pool.len())]
+            }
+        })
+        .collect()
+}
+
 /// Code page -> UTF-8 converts blocks of ASCII and two-byte characters directly
 /// (lead and trail bytes from in-register tables, packed per group of eight) and
 /// other blocks through UTF-16: bytes of two-byte characters only, mixed with
@@ -222,15 +236,7 @@ fn two_byte_blocks_with_an_odd_byte_at_every_position() {
         let three: Vec<u8> = (0x80..=0xFF).filter(|&b| width(b) == 3).collect();
         for (len, ascii_in_8) in [(70, 0), (97, 2), (130, 5), (64, 1)] {
             for at in 0..=len {
-                let mut src: Vec<u8> = (0..len)
-                    .map(|_| {
-                        if rng.below(8) < ascii_in_8 {
-                            b' ' + rng.below(95) as u8
-                        } else {
-                            two[rng.below(two.len())]
-                        }
-                    })
-                    .collect();
+                let mut src = ascii_and(&mut rng, len, ascii_in_8, &two);
                 if at < len && !three.is_empty() {
                     src[at] = three[rng.below(three.len())];
                 }
@@ -270,15 +276,7 @@ fn three_byte_blocks_with_an_odd_byte_at_every_position() {
         let (odd, common): (Vec<u8>, Vec<u8>) = high.partition(|&b| !page.is_defined(b) || rare(b));
         for (len, ascii_in_8) in [(70, 0), (97, 2), (130, 5)] {
             for at in 0..=len {
-                let mut src: Vec<u8> = (0..len)
-                    .map(|_| {
-                        if rng.below(8) < ascii_in_8 {
-                            b' ' + rng.below(95) as u8
-                        } else {
-                            common[rng.below(common.len())]
-                        }
-                    })
-                    .collect();
+                let mut src = ascii_and(&mut rng, len, ascii_in_8, &common);
                 if at < len {
                     src[at] = odd[rng.below(odd.len())];
                 }

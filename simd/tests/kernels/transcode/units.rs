@@ -14,7 +14,7 @@ use utfast_scalar::transcode::max_output_len;
 use utfast_scalar::{Encoding, Endian, Mode};
 use utfast_simd::{Kernel, SCALAR};
 use utfast_testkit::harness::Tail;
-use utfast_testkit::{call, kernels, lipsum, quick, scalar, show};
+use utfast_testkit::{call, compared, lipsum, quick, scalar, show};
 
 use Encoding::{Latin1, Utf16Be, Utf16Le, Utf32Be, Utf32Le, Utf8};
 
@@ -33,16 +33,6 @@ fn targets(from: Encoding) -> &'static [Encoding] {
         // `Encoding` is `#[non_exhaustive]`.
         _ => unimplemented!("an encoding this test does not know"),
     }
-}
-
-/// The kernels this file compares with the scalar crate: every kernel but `scalar`,
-/// whose operations for the Unicode forms and Latin-1 are the very functions they would
-/// be compared with (the harness's suites check those against the std model). Each
-/// check computes scalar's result once and compares every kernel with it.
-fn compared() -> &'static [&'static Kernel] {
-    let ks = kernels();
-    // `kernels` ends with scalar (it checks that).
-    &ks[..ks.len() - 1]
 }
 
 fn endian(e: Encoding) -> Endian {
